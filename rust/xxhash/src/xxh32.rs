@@ -1,0 +1,186 @@
+//! XXH32: 32-bit xxHash, one-shot and streaming.
+
+use crate::read_u32;
+
+const PRIME32_1: u32 = 0x9E37_79B1;
+const PRIME32_2: u32 = 0x85EB_CA77;
+const PRIME32_3: u32 = 0xC2B2_AE3D;
+const PRIME32_4: u32 = 0x27D4_EB2F;
+const PRIME32_5: u32 = 0x1656_67B1;
+
+#[inline(always)]
+fn round(acc: u32, input: u32) -> u32 {
+    acc.wrapping_add(input.wrapping_mul(PRIME32_2))
+        .rotate_left(13)
+        .wrapping_mul(PRIME32_1)
+}
+
+/// Runs the four lanes over whole 16-byte stripes; returns the bytes left over.
+#[inline(always)]
+fn stripes<'a>(v: &mut [u32; 4], input: &'a [u8]) -> &'a [u8] {
+    let (chunks, rest) = input.as_chunks::<16>();
+    for c in chunks {
+        let (w, _) = c.as_chunks::<4>();
+        v[0] = round(v[0], read_u32(&w[0]));
+        v[1] = round(v[1], read_u32(&w[1]));
+        v[2] = round(v[2], read_u32(&w[2]));
+        v[3] = round(v[3], read_u32(&w[3]));
+    }
+    rest
+}
+
+#[inline(always)]
+fn init_lanes(seed: u32) -> [u32; 4] {
+    [
+        seed.wrapping_add(PRIME32_1).wrapping_add(PRIME32_2),
+        seed.wrapping_add(PRIME32_2),
+        seed,
+        seed.wrapping_sub(PRIME32_1),
+    ]
+}
+
+#[inline(always)]
+fn merge_lanes(v: &[u32; 4]) -> u32 {
+    v[0].rotate_left(1)
+        .wrapping_add(v[1].rotate_left(7))
+        .wrapping_add(v[2].rotate_left(12))
+        .wrapping_add(v[3].rotate_left(18))
+}
+
+/// Mixes in the final (< 16) bytes and avalanches.
+fn finalize(mut h: u32, tail: &[u8]) -> u32 {
+    let (words, bytes) = tail.as_chunks::<4>();
+    for w in words {
+        h = h
+            .wrapping_add(read_u32(w).wrapping_mul(PRIME32_3))
+            .rotate_left(17)
+            .wrapping_mul(PRIME32_4);
+    }
+    for &b in bytes {
+        h = h
+            .wrapping_add(u32::from(b).wrapping_mul(PRIME32_5))
+            .rotate_left(11)
+            .wrapping_mul(PRIME32_1);
+    }
+    h ^= h >> 15;
+    h = h.wrapping_mul(PRIME32_2);
+    h ^= h >> 13;
+    h = h.wrapping_mul(PRIME32_3);
+    h ^ (h >> 16)
+}
+
+/// One-shot XXH32 of `input` (kernel `xxh32()`).
+pub fn xxh32(input: &[u8], seed: u32) -> u32 {
+    let mut h;
+    let tail = if input.len() >= 16 {
+        let mut v = init_lanes(seed);
+        let rest = stripes(&mut v, input);
+        h = merge_lanes(&v);
+        rest
+    } else {
+        h = seed.wrapping_add(PRIME32_5);
+        input
+    };
+    // The specification adds the length modulo 2^32.
+    h = h.wrapping_add(input.len() as u32);
+    finalize(h, tail)
+}
+
+/// Streaming XXH32 state, layout-identical to the kernel's `struct xxh32_state`
+/// (44 bytes: total_len_32, large_len, v1..v4, mem32[4], memsize).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Xxh32State {
+    total_len_32: u32,
+    large_len: u32,
+    v1: u32,
+    v2: u32,
+    v3: u32,
+    v4: u32,
+    mem32: [u32; 4],
+    memsize: u32,
+}
+
+impl Xxh32State {
+    /// A state ready to hash with `seed` (kernel `xxh32_reset()`).
+    pub const fn new(seed: u32) -> Self {
+        Self {
+            total_len_32: 0,
+            large_len: 0,
+            v1: seed.wrapping_add(PRIME32_1).wrapping_add(PRIME32_2),
+            v2: seed.wrapping_add(PRIME32_2),
+            v3: seed,
+            v4: seed.wrapping_sub(PRIME32_1),
+            mem32: [0; 4],
+            memsize: 0,
+        }
+    }
+
+    /// Restarts hashing with `seed`.
+    pub fn reset(&mut self, seed: u32) {
+        *self = Self::new(seed);
+    }
+
+    fn buffer(&self) -> [u8; 16] {
+        let mut b = [0u8; 16];
+        for (dst, w) in b.chunks_exact_mut(4).zip(self.mem32.iter()) {
+            dst.copy_from_slice(&w.to_le_bytes());
+        }
+        b
+    }
+
+    fn set_buffer(&mut self, b: &[u8; 16]) {
+        let (w, _) = b.as_chunks::<4>();
+        for (m, c) in self.mem32.iter_mut().zip(w) {
+            *m = read_u32(c);
+        }
+    }
+
+    /// Feeds `input` (any length, any split) into the hash.
+    pub fn update(&mut self, mut input: &[u8]) {
+        // Kernel semantics: the length is kept modulo 2^32 plus a "large" flag.
+        self.total_len_32 = self.total_len_32.wrapping_add(input.len() as u32);
+        self.large_len |= u32::from(input.len() >= 16 || self.total_len_32 >= 16);
+
+        let memsize = (self.memsize as usize).min(15);
+        let mut buf = self.buffer();
+        if memsize + input.len() < 16 {
+            buf[memsize..memsize + input.len()].copy_from_slice(input);
+            self.set_buffer(&buf);
+            self.memsize = (memsize + input.len()) as u32;
+            return;
+        }
+        let mut v = [self.v1, self.v2, self.v3, self.v4];
+        if memsize > 0 {
+            let take = 16 - memsize;
+            buf[memsize..].copy_from_slice(&input[..take]);
+            stripes(&mut v, &buf);
+            input = &input[take..];
+        }
+        let rest = stripes(&mut v, input);
+        [self.v1, self.v2, self.v3, self.v4] = v;
+        let mut nb = [0u8; 16];
+        nb[..rest.len()].copy_from_slice(rest);
+        self.set_buffer(&nb);
+        self.memsize = rest.len() as u32;
+    }
+
+    /// The hash of everything fed so far; the state is unchanged (kernel `xxh32_digest()`).
+    pub fn digest(&self) -> u32 {
+        let mut h = if self.large_len != 0 {
+            merge_lanes(&[self.v1, self.v2, self.v3, self.v4])
+        } else {
+            // v3 holds the seed until the first stripe.
+            self.v3.wrapping_add(PRIME32_5)
+        };
+        h = h.wrapping_add(self.total_len_32);
+        let buf = self.buffer();
+        finalize(h, &buf[..(self.memsize as usize).min(15)])
+    }
+}
+
+impl Default for Xxh32State {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}

@@ -1,0 +1,198 @@
+//! XXH64: 64-bit xxHash, one-shot and streaming (zstd's content checksum).
+
+use crate::{read_u32, read_u64};
+
+const PRIME64_1: u64 = 0x9E37_79B1_85EB_CA87;
+const PRIME64_2: u64 = 0xC2B2_AE3D_27D4_EB4F;
+const PRIME64_3: u64 = 0x1656_67B1_9E37_79F9;
+const PRIME64_4: u64 = 0x85EB_CA77_C2B2_AE63;
+const PRIME64_5: u64 = 0x27D4_EB2F_1656_67C5;
+
+#[inline(always)]
+fn round(acc: u64, input: u64) -> u64 {
+    acc.wrapping_add(input.wrapping_mul(PRIME64_2))
+        .rotate_left(31)
+        .wrapping_mul(PRIME64_1)
+}
+
+#[inline(always)]
+fn merge_round(acc: u64, val: u64) -> u64 {
+    (acc ^ round(0, val))
+        .wrapping_mul(PRIME64_1)
+        .wrapping_add(PRIME64_4)
+}
+
+/// Runs the four lanes over whole 32-byte stripes; returns the bytes left over.
+#[inline(always)]
+fn stripes<'a>(v: &mut [u64; 4], input: &'a [u8]) -> &'a [u8] {
+    let (chunks, rest) = input.as_chunks::<32>();
+    for c in chunks {
+        let (w, _) = c.as_chunks::<8>();
+        v[0] = round(v[0], read_u64(&w[0]));
+        v[1] = round(v[1], read_u64(&w[1]));
+        v[2] = round(v[2], read_u64(&w[2]));
+        v[3] = round(v[3], read_u64(&w[3]));
+    }
+    rest
+}
+
+#[inline(always)]
+fn init_lanes(seed: u64) -> [u64; 4] {
+    [
+        seed.wrapping_add(PRIME64_1).wrapping_add(PRIME64_2),
+        seed.wrapping_add(PRIME64_2),
+        seed,
+        seed.wrapping_sub(PRIME64_1),
+    ]
+}
+
+#[inline(always)]
+fn merge_lanes(v: &[u64; 4]) -> u64 {
+    let mut h = v[0]
+        .rotate_left(1)
+        .wrapping_add(v[1].rotate_left(7))
+        .wrapping_add(v[2].rotate_left(12))
+        .wrapping_add(v[3].rotate_left(18));
+    for &lane in v {
+        h = merge_round(h, lane);
+    }
+    h
+}
+
+/// Mixes in the final (< 32) bytes and avalanches.
+fn finalize(mut h: u64, tail: &[u8]) -> u64 {
+    let (words, rest) = tail.as_chunks::<8>();
+    for w in words {
+        h ^= round(0, read_u64(w));
+        h = h
+            .rotate_left(27)
+            .wrapping_mul(PRIME64_1)
+            .wrapping_add(PRIME64_4);
+    }
+    let (halves, bytes) = rest.as_chunks::<4>();
+    for w in halves {
+        h ^= u64::from(read_u32(w)).wrapping_mul(PRIME64_1);
+        h = h
+            .rotate_left(23)
+            .wrapping_mul(PRIME64_2)
+            .wrapping_add(PRIME64_3);
+    }
+    for &b in bytes {
+        h ^= u64::from(b).wrapping_mul(PRIME64_5);
+        h = h.rotate_left(11).wrapping_mul(PRIME64_1);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(PRIME64_2);
+    h ^= h >> 29;
+    h = h.wrapping_mul(PRIME64_3);
+    h ^ (h >> 32)
+}
+
+/// One-shot XXH64 of `input` (kernel `xxh64()`).
+pub fn xxh64(input: &[u8], seed: u64) -> u64 {
+    let mut h;
+    let tail = if input.len() >= 32 {
+        let mut v = init_lanes(seed);
+        let rest = stripes(&mut v, input);
+        h = merge_lanes(&v);
+        rest
+    } else {
+        h = seed.wrapping_add(PRIME64_5);
+        input
+    };
+    h = h.wrapping_add(input.len() as u64);
+    finalize(h, tail)
+}
+
+/// Streaming XXH64 state, layout-identical to the kernel's `struct xxh64_state`
+/// (80 bytes: total_len, v1..v4, mem64[4], memsize, tail padding).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Xxh64State {
+    total_len: u64,
+    v1: u64,
+    v2: u64,
+    v3: u64,
+    v4: u64,
+    mem64: [u64; 4],
+    memsize: u32,
+}
+
+impl Xxh64State {
+    /// A state ready to hash with `seed` (kernel `xxh64_reset()`).
+    pub const fn new(seed: u64) -> Self {
+        Self {
+            total_len: 0,
+            v1: seed.wrapping_add(PRIME64_1).wrapping_add(PRIME64_2),
+            v2: seed.wrapping_add(PRIME64_2),
+            v3: seed,
+            v4: seed.wrapping_sub(PRIME64_1),
+            mem64: [0; 4],
+            memsize: 0,
+        }
+    }
+
+    /// Restarts hashing with `seed`.
+    pub fn reset(&mut self, seed: u64) {
+        *self = Self::new(seed);
+    }
+
+    fn buffer(&self) -> [u8; 32] {
+        let mut b = [0u8; 32];
+        for (dst, w) in b.chunks_exact_mut(8).zip(self.mem64.iter()) {
+            dst.copy_from_slice(&w.to_le_bytes());
+        }
+        b
+    }
+
+    fn set_buffer(&mut self, b: &[u8; 32]) {
+        let (w, _) = b.as_chunks::<8>();
+        for (m, c) in self.mem64.iter_mut().zip(w) {
+            *m = read_u64(c);
+        }
+    }
+
+    /// Feeds `input` (any length, any split) into the hash.
+    pub fn update(&mut self, mut input: &[u8]) {
+        self.total_len = self.total_len.wrapping_add(input.len() as u64);
+        let memsize = (self.memsize as usize).min(31);
+        let mut buf = self.buffer();
+        if memsize + input.len() < 32 {
+            buf[memsize..memsize + input.len()].copy_from_slice(input);
+            self.set_buffer(&buf);
+            self.memsize = (memsize + input.len()) as u32;
+            return;
+        }
+        let mut v = [self.v1, self.v2, self.v3, self.v4];
+        if memsize > 0 {
+            let take = 32 - memsize;
+            buf[memsize..].copy_from_slice(&input[..take]);
+            stripes(&mut v, &buf);
+            input = &input[take..];
+        }
+        let rest = stripes(&mut v, input);
+        [self.v1, self.v2, self.v3, self.v4] = v;
+        let mut nb = [0u8; 32];
+        nb[..rest.len()].copy_from_slice(rest);
+        self.set_buffer(&nb);
+        self.memsize = rest.len() as u32;
+    }
+
+    /// The hash of everything fed so far; the state is unchanged (kernel `xxh64_digest()`).
+    pub fn digest(&self) -> u64 {
+        let mut h = if self.total_len >= 32 {
+            merge_lanes(&[self.v1, self.v2, self.v3, self.v4])
+        } else {
+            self.v3.wrapping_add(PRIME64_5)
+        };
+        h = h.wrapping_add(self.total_len);
+        let buf = self.buffer();
+        finalize(h, &buf[..(self.memsize as usize).min(31)])
+    }
+}
+
+impl Default for Xxh64State {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}

@@ -1,0 +1,11 @@
+//! zstd (RFC 8878) for the Linux kernel, in safe `no_std` Rust.
+//!
+//! Every context lives in a workspace the caller allocates and sizes with a
+//! `*_workspace_bound()` function, as with the kernel's `<linux/zstd.h>`; nothing here
+//! allocates. Fallible operations return [`Error`], whose values are zstd's error codes.
+#![no_std]
+#![forbid(unsafe_code)]
+
+pub mod error;
+
+pub use error::{Error, ErrorCode};
