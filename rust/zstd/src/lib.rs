@@ -6,6 +6,10 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+pub mod compress;
 pub mod error;
+pub mod params;
+pub mod tables;
+pub mod workspace;
 
 pub use error::{Error, ErrorCode};

@@ -1,0 +1,3 @@
+//! zstd compression: match finders produce sequences, the block writer entropy-codes them.
+
+pub mod seq_store;
