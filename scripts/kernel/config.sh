@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Configures build/linux: tinyconfig + kernel/config.fragment (+ kernel/modules.fragment for
+# KCONF=modules) + kernel/impl-$IMPL.fragment, olddefconfig, then checks that every wanted option survived.
+# Re-runs only when the fragments changed (stamp file), so rebuilds stay incremental.
+source "$(dirname "$0")/env.sh"
+frags=("$ROOT/kernel/config.fragment" "$ROOT/kernel/impl-$IMPL.fragment")
+[ "$KCONF" = modules ] && frags+=("$ROOT/kernel/modules.fragment")
+want=$BUILD/kconfig.want
+cat "${frags[@]}" > "$want.new"
+if [ -f "$KDIR/.config" ] && [ -f "$want" ] && cmp -s "$want" "$want.new" && \
+   [ "$KDIR/.config" -nt "$want" ]; then
+  rm -f "$want.new"; log "config: up to date ($KCONF)"; exit 0
+fi
+mv "$want.new" "$want"
+log "config: tinyconfig + ${frags[*]##*/}"
+"${KMAKE[@]}" -s tinyconfig >/dev/null
+(cd "$KDIR" && scripts/kconfig/merge_config.sh -m -O "$KDIR" .config "$want" >/dev/null)
+"${KMAKE[@]}" -s olddefconfig >/dev/null
+# Verify: "CONFIG_X=v" lines must be present verbatim, "# CONFIG_X is not set" must not be =y/m.
+lost=0
+while IFS= read -r line; do
+  case "$line" in
+    CONFIG_*=*) grep -qxF "$line" "$KDIR/.config" || { log "config LOST: $line (have: $(grep "^${line%%=*}=" "$KDIR/.config" || echo unset))"; lost=1; } ;;
+    "# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *}
+      ! grep -q "^$opt=[ym]" "$KDIR/.config" || { log "config LOST: $line"; lost=1; } ;;
+  esac
+done < "$want"
+if [ $lost -ne 0 ]; then rm -f "$want"; exit 1; fi
+touch "$KDIR/.config"
+log "config: all $(grep -c '^CONFIG_' "$want") wanted options present"

@@ -1,0 +1,23 @@
+# Common settings of the kernel pipeline (sourced by scripts/kernel/*.sh).
+# Debian's Rust 1.96 (rustc-web) builds the kernel: rustup's rustc comes first in PATH, so
+# every Rust tool is passed explicitly.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+BUILD=$ROOT/build
+KSRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
+KDIR=${KDIR:-$BUILD/linux}            # the build tree (source + objects, in-tree build)
+KPRISTINE=$BUILD/linux-pristine       # untouched extraction, for the consumer identity check
+# KCONF selects the configuration: builtin (everything in vmlinux) or modules.
+KCONF=${KCONF:-builtin}
+# IMPL selects who serves <linux/zstd.h>/<linux/xxhash.h>: rust (our crates) or c (stock lib/).
+IMPL=${IMPL:-rust}
+RUNDIR=$BUILD/kernel-run              # initramfs, disk images, console logs
+JOBS=${JOBS:-2}
+KMAKE=(make -C "$KDIR" -j"$JOBS"
+       RUSTC=/usr/bin/rustc HOSTRUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc
+       BINDGEN="$BUILD/tools/bin/bindgen")
+# Corpus slices copied into the guest (real data, cut to keep TCG runs short).
+SLICE_LINUX=${SLICE_LINUX:-8M}
+SLICE_ELF=${SLICE_ELF:-4M}
+SLICE_MEM=${SLICE_MEM:-4M}
+log() { echo "[kernel] $*" >&2; }

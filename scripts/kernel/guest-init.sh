@@ -1,0 +1,23 @@
+#!/bin/sh
+# /init of the demo guest (busybox). Runs every scenario script under /scenarios in order;
+# each prints lines "RZ: PASS <name> ..." / "RZ: FAIL <name> ..." that the host parses
+# (scripts/kernel/report.sh). Then powers off with `reboot -f` (QEMU runs with -no-reboot).
+export PATH=/bin:/sbin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mkdir -p /mnt /tmp
+mount -t tmpfs tmpfs /tmp
+
+. /scenarios/lib.sh
+rz_log "guest up: $(uname -r), $(grep MemTotal /proc/meminfo)"
+for s in /scenarios/[0-9]*.sh; do
+  name=$(basename "$s" .sh)
+  t0=$(rz_now)
+  rz_log "scenario $name start"
+  sh "$s"
+  rz_log "scenario $name done in $(rz_elapsed "$t0") s"
+done
+rz_log "all scenarios finished"
+sync
+reboot -f

@@ -1,0 +1,29 @@
+# Helpers shared by the guest scenario scripts (sourced; busybox sh).
+rz_log() { echo "RZ: $*" > /dev/console; }
+rz_pass() { echo "RZ: PASS $*" > /dev/console; }
+rz_fail() { echo "RZ: FAIL $*" > /dev/console; }
+# Uptime in centiseconds, and elapsed seconds (two decimals) since a value of it.
+rz_now() { read up _ < /proc/uptime; echo "${up%.*}${up#*.}"; }
+rz_elapsed() { t=$(( $(rz_now) - $1 )); printf '%d.%02d' $((t / 100)) $((t % 100)); }
+# sha256 of the first $2 bytes of $1 (a block device or file).
+rz_sha_head() { head -c "$2" "$1" | sha256sum | cut -d' ' -f1; }
+rz_sha() { sha256sum "$1" | cut -d' ' -f1; }
+# ratio a/b with two decimals (integers).
+rz_ratio() { [ "$2" -gt 0 ] && printf '%d.%02d' $(($1 / $2)) $(($1 * 100 / $2 % 100)) || echo 0; }
+# The corpus slices shipped in the initramfs, with their SHA-256 (made on the host).
+RZ_DATA=/data
+RZ_SUMS=/data/SHA256SUMS
+# Block device of a named image: /scenarios/disks.list holds one name per line, in the
+# order QEMU attaches them (vda, vdb, ...).
+rz_disk() {
+  i=0
+  for n in $(cat /scenarios/disks.list); do
+    if [ "$n" = "$1" ]; then
+      d=/dev/vd$(echo abcdefghijklmnopqrstuvwxyz | cut -c$((i + 1)))
+      [ -b "$d" ] && { echo "$d"; return 0; }
+      return 1
+    fi
+    i=$((i + 1))
+  done
+  return 1
+}
