@@ -3,6 +3,7 @@
 # each prints lines "RZ: PASS <name> ..." / "RZ: FAIL <name> ..." that the host parses
 # (scripts/kernel/report.sh). Then powers off with `reboot -f` (QEMU runs with -no-reboot).
 export PATH=/bin:/sbin
+/bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null

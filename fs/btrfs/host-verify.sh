@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Host side of the btrfs scenario: after the guest wrote the images with compress-force=zstd:N,
+# btrfs-progs (userspace libzstd) must extract the same files (`btrfs restore`), and the
+# extent tree gives the compression ratio (uncompressed "ram" bytes / on-disk bytes).
+# Prints "RZ: PASS|FAIL btrfs-restore-zstdN ratio=..." lines like the guest scenarios.
+set -euo pipefail
+D=$1   # build/kernel-run
+for lvl in 1 3 15; do
+  img=$D/disks/btrfs-zstd$lvl.img out=$D/restore-zstd$lvl
+  rm -rf "$out"; mkdir -p "$out"
+  if ! btrfs restore -i "$img" "$out" >/dev/null 2>&1; then
+    echo "RZ: FAIL btrfs-restore-zstd$lvl btrfs restore failed"; continue
+  fi
+  ratio=$(btrfs inspect-internal dump-tree -t 5 "$img" | awk '
+    /extent data disk byte/ && $5 != 0 { disk += $7 }
+    /extent data offset/ { ram += $8 }
+    END { if (disk > 0) printf "%.2f", ram / disk; else print "0" }')
+  if (cd "$out/corpus" && sha256sum --quiet -c SHA256SUMS) >/dev/null 2>&1; then
+    echo "RZ: PASS btrfs-restore-zstd$lvl ratio=$ratio (restored by btrfs-progs, hashes match)"
+  else
+    echo "RZ: FAIL btrfs-restore-zstd$lvl hash mismatch (ratio=$ratio)"
+  fi
+  rm -rf "$out"
+done

@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""Corrupts the compressed data blocks of a squashfs image (zstd), leaving its metadata intact.
+
+The data and fragment blocks lie between the superblock and the inode table
+(superblock field inode_table_start at offset 64). Every zstd frame there starts with the
+magic 28 B5 2F FD: every 3rd frame gets a broken magic, and every other 3rd frame gets its
+middle overwritten with garbage, so reads must fail with EIO (never crash the kernel).
+"""
+import random
+import struct
+import sys
+
+path = sys.argv[1]
+with open(path, "r+b") as f:
+    img = bytearray(f.read())
+    magic = struct.unpack_from("<I", img, 0)[0]
+    assert magic == 0x73717368, "not a squashfs image"
+    inode_table = struct.unpack_from("<Q", img, 64)[0]
+    frames = []
+    pos = img.find(b"\x28\xb5\x2f\xfd", 96, inode_table)
+    while pos != -1:
+        frames.append(pos)
+        pos = img.find(b"\x28\xb5\x2f\xfd", pos + 4, inode_table)
+    rnd = random.Random(6)
+    for i, start in enumerate(frames):
+        end = frames[i + 1] if i + 1 < len(frames) else inode_table
+        if i % 3 == 0:
+            img[start:start + 4] = b"\xde\xad\xbe\xef"
+        elif i % 3 == 1 and end - start > 64:
+            mid = start + (end - start) // 2
+            for j in range(mid, min(mid + 32, end)):
+                img[j] = rnd.randrange(256)
+    f.seek(0)
+    f.write(img)
+print(f"corrupted {len(frames)} zstd frames below offset {inode_table}")

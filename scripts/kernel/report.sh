@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Turns the guest's console log into results: KUnit (KTAP, parsed by the kernel's own
+# tools/testing/kunit/kunit.py), the scenario PASS/FAIL lines, the host-side btrfs restore
+# check, and kernel health (no Oops/BUG/panic/WARNING, no "alg: ... failed").
+# Prints a short summary (also build/kernel-run/summary.txt); exits 1 if anything failed.
+source "$(dirname "$0")/env.sh"
+D=$RUNDIR
+LOG=${1:-$D/console.log}
+OUT=$D/summary.txt
+fail=0
+{
+  echo "== kernel demo: Linux $(make -s -C "$KDIR" kernelversion 2>/dev/null), IMPL=$IMPL, KCONF=$KCONF =="
+  echo "xxhash served by: $(grep -q '^CONFIG_XXHASH_RUST=y' "$KDIR/.config" && echo 'Rust (rust/xxhash)' || echo 'C (lib/xxhash.c)')"
+  echo "zstd served by:   C (lib/zstd)"
+  # KUnit.
+  if python3 "$KDIR/tools/testing/kunit/kunit.py" parse "$LOG" > "$D/kunit.txt" 2>&1; then
+    echo "PASS kunit: $(grep -o 'Ran [0-9]* tests: .*' "$D/kunit.txt" | sed 's/\x1b\[[0-9;]*m//g' | tail -1)"
+  else
+    fail=1
+    echo "FAIL kunit: $(grep -o 'Ran [0-9]* tests: .*' "$D/kunit.txt" | sed 's/\x1b\[[0-9;]*m//g' | tail -1)"
+    grep -E "\[FAILED\]|EXPECTATION|ASSERTION" "$D/kunit.txt" | sed 's/\x1b\[[0-9;]*m//g' | head -20 || true
+  fi
+  # Scenarios (guest) + btrfs restore (host).
+  "$ROOT/fs/btrfs/host-verify.sh" "$D" > "$D/host.txt"
+  results=$( (grep -a "^RZ: \(PASS\|FAIL\) " "$LOG" || true; cat "$D/host.txt") | sed 's/^RZ: //; s/\r$//')
+  echo "$results"
+  for s in crypto-zstd-selftest zram-zstd-default zram-zstd-l1 zram-zstd-l19 zram-zstd-dict \
+           btrfs-zstd1 btrfs-zstd3 btrfs-zstd15 btrfs-restore-zstd1 btrfs-restore-zstd3 \
+           btrfs-restore-zstd15 squashfs-zstd1-128K squashfs-zstd1-1M squashfs-zstd19-128K \
+           squashfs-zstd19-1M squashfs-zstd22-128K squashfs-zstd22-1M squashfs-corrupt; do
+    grep -q "^PASS $s\b" <<< "$results" || { echo "FAIL $s (no PASS line)"; fail=1; }
+  done
+  grep -q "^FAIL" <<< "$results" && fail=1
+  # Kernel health over the whole boot.
+  bad=$(grep -aE "Oops|BUG:|Kernel panic|general protection|Call Trace|WARNING:|UBSAN|alg: .*failed|stack-protector|Unable to handle" "$LOG" || true)
+  if [ -n "$bad" ]; then echo "FAIL kernel-health:"; echo "$bad" | head -10 || true; fail=1
+  else echo "PASS kernel-health (no Oops/BUG/panic/WARNING, no crypto self-test failure)"; fi
+  grep -q "RZ: all scenarios finished" "$LOG" || { echo "FAIL guest did not finish"; fail=1; }
+  echo "times: boot+scenarios $(cat "$D/boot.seconds" 2>/dev/null || echo ?) s (QEMU TCG);" \
+       "$(grep -a 'RZ: scenario .* done in' "$LOG" | sed 's/.*scenario \([^ ]*\) done in \(.*\) s/\1 \2s/' | tr '\n' ' ')"
+  [ $fail -eq 0 ] && echo "RESULT: PASS" || echo "RESULT: FAIL"
+} | tee "$OUT"
+grep -q "^RESULT: PASS" "$OUT"
