@@ -1,6 +1,6 @@
 #!/bin/sh
 # Guest scenario: btrfs with compress-force=zstd:N (fs/btrfs/zstd.c). Each level has its own
-# empty image made on the host (mkfs.btrfs). Copy the corpus slices, sync, unmount, mount again
+# empty image made on the host (mkfs.btrfs; zstd:3 with --csum xxhash). Copy the corpus slices, sync, unmount, mount again
 # (so reads come from disk, through the decompressor) and verify SHA-256. The host then runs
 # `btrfs restore` on the images (fs/btrfs/host-verify.sh): btrfs-progs' own zstd must agree.
 . /scenarios/lib.sh

@@ -24,7 +24,7 @@ fail=0
   "$ROOT/fs/btrfs/host-verify.sh" "$D" > "$D/host.txt"
   results=$( (grep -a "^RZ: \(PASS\|FAIL\) " "$LOG" || true; cat "$D/host.txt") | sed 's/^RZ: //; s/\r$//')
   echo "$results"
-  for s in crypto-zstd-selftest zram-zstd-default zram-zstd-l1 zram-zstd-l19 zram-zstd-dict \
+  for s in crypto-zstd-selftest crypto-xxhash64-selftest zram-zstd-default zram-zstd-l1 zram-zstd-l19 zram-zstd-dict \
            btrfs-zstd1 btrfs-zstd3 btrfs-zstd15 btrfs-restore-zstd1 btrfs-restore-zstd3 \
            btrfs-restore-zstd15 squashfs-zstd1-128K squashfs-zstd1-1M squashfs-zstd19-128K \
            squashfs-zstd19-1M squashfs-zstd22-128K squashfs-zstd22-1M squashfs-corrupt; do
