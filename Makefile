@@ -8,21 +8,24 @@ SHELL := /bin/bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps rust-deps fmt clippy cargo-test build bench
+.PHONY: run test deps rust-deps fmt clippy cargo-test build bench corpus-xxh64
 
 build: rust-deps
 	$(CARGO) build --release --locked
 
-# The kernel scenario (boot Linux 6.12 with the Rust zstd in QEMU) is not built yet;
-# until then `make run` builds kzstd and shows the xxhash checksum of the corpus.
-run: build
-	@echo "kzstd built at target/release/kzstd."
-	@echo "The kernel demo (btrfs/squashfs/zram in QEMU) is not built yet: see README status."
+# The main job: a Rust-enabled Linux 6.12 booted in QEMU, btrfs/squashfs/zram/crypto
+# scenarios on real data, KUnit suites, consumer identity (kernel.mk, scripts/kernel/).
+run: kernel-run
+
+# The corpus' XXH64 through kzstd (the previous `make run`).
+corpus-xxh64: build
 	@set -e; mkdir -p build/corpus; for f in ../shared/corpus/*.xz; do \
 	  out=build/corpus/$$(basename $$f .xz); [ -f $$out ] || xz -dc $$f > $$out; \
 	  target/release/kzstd --xxh64 $$out; done
 
-test: rust-deps fmt clippy cargo-test
+test: rust-deps fmt clippy cargo-test kernel-test
+
+include kernel.mk
 
 rust-deps:
 	@command -v cargo >/dev/null || { echo "cargo (rustup) is required"; exit 1; }
