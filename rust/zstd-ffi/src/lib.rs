@@ -21,6 +21,7 @@
 extern crate std;
 
 pub mod errors;
+pub mod handle;
 pub mod params;
 pub mod raw;
 pub mod types;
