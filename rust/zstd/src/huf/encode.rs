@@ -119,6 +119,51 @@ impl<'a> HufCTable<'a> {
         (v & 0xFFFF, v >> 16)
     }
 
+    /// Copies another table.
+    pub fn copy_from(&mut self, o: &HufCTable<'_>) {
+        self.e.copy_from_slice(&o.e[..]);
+        self.max_bits = o.max_bits;
+        self.max_symbol = o.max_symbol;
+    }
+
+    /// Sets the table from code lengths (`bits[s]`, 0 = absent), which must form a
+    /// complete prefix code of at most 11 bits (as a dictionary's table does).
+    pub fn set_lengths(&mut self, bits: &[u8; 256]) -> bool {
+        self.e.fill(0);
+        let mut per_rank = [0u16; HUF_MAX_LOG as usize + 2];
+        let mut max_bits = 0usize;
+        let mut max_symbol = 0usize;
+        for (s, &nb) in bits.iter().enumerate() {
+            let nb = nb as usize;
+            if nb > HUF_MAX_LOG as usize {
+                return false;
+            }
+            if nb > 0 {
+                per_rank[nb] += 1;
+                max_bits = max_bits.max(nb);
+                max_symbol = s;
+            }
+        }
+        let mut val = [0u16; HUF_MAX_LOG as usize + 2];
+        let mut min = 0u16;
+        for nb in (1..=max_bits).rev() {
+            val[nb] = min;
+            min += per_rank[nb];
+            min >>= 1;
+        }
+        for (s, &nb) in bits.iter().enumerate() {
+            let nb = nb as usize;
+            if nb > 0 {
+                let code = u32::from(val[nb]);
+                val[nb] += 1;
+                self.e[s * 4..s * 4 + 4].copy_from_slice(&(code | (nb as u32) << 16).to_le_bytes());
+            }
+        }
+        self.max_bits = max_bits as u32;
+        self.max_symbol = max_symbol;
+        max_bits > 0
+    }
+
     /// Length of the code of `s` (0: not coded).
     pub fn bits(&self, s: u8) -> u32 {
         self.entry(s).1
@@ -294,12 +339,9 @@ impl<'a> HufCTable<'a> {
     /// Encodes `src` as one Huffman stream (last symbol first, RFC §4.2.2).
     pub fn compress_1x(&self, dst: &mut [u8], src: &[u8]) -> Option<usize> {
         let mut w = BitWriter::new(dst);
+        // The first symbol must be written last: chunks from the end, then the head.
         let chunks = src.rchunks_exact(4);
-        for &s in chunks.remainder().iter().rev() {
-            let (c, nb) = self.entry(s);
-            w.add_fast(u64::from(c), nb);
-        }
-        w.flush();
+        let head = chunks.remainder();
         for ch in chunks {
             for &s in ch.iter().rev() {
                 let (c, nb) = self.entry(s);
@@ -307,6 +349,11 @@ impl<'a> HufCTable<'a> {
             }
             w.flush();
         }
+        for &s in head.iter().rev() {
+            let (c, nb) = self.entry(s);
+            w.add_fast(u64::from(c), nb);
+        }
+        w.flush();
         w.finish()
     }
 
