@@ -138,9 +138,8 @@ pub fn create<T>(
 /// The handle behind a C pointer, if it is non-NULL, aligned and of `kind`.
 ///
 /// # Safety
-/// `p` must be NULL or a pointer returned by this crate for a live object (of any kind),
-/// not used by anything else during `'a`.
-pub unsafe fn get<'a, T>(p: *mut c_void, kind: Kind) -> Option<&'a mut Handle<T>> {
+/// `p` must be NULL or a pointer returned by this crate for a live object (of any kind).
+unsafe fn checked<T>(p: *const c_void, kind: Kind) -> Option<NonNull<Handle<T>>> {
     let h = p.cast::<Handle<T>>();
     if h.is_null() || !h.is_aligned() {
         return None;
@@ -148,12 +147,26 @@ pub unsafe fn get<'a, T>(p: *mut c_void, kind: Kind) -> Option<&'a mut Handle<T>
     // SAFETY: every handle is `repr(C)` with its `Kind` tag (a u32) first, so reading a
     // u32 there is valid for a live object of any kind; as a plain u32 any value is valid.
     let tag = unsafe { p.cast::<u32>().read() };
-    if tag != kind as u32 {
-        return None;
-    }
+    (tag == kind as u32).then(|| NonNull::new(h.cast_mut()))?
+}
+
+/// Exclusive access to the handle behind a C pointer (contexts: one user at a time).
+///
+/// # Safety
+/// As for [`checked`], and nothing else uses the object during `'a`.
+pub unsafe fn get<'a, T>(p: *mut c_void, kind: Kind) -> Option<&'a mut Handle<T>> {
     // SAFETY: the tag says this is a live `Handle<T>` (each kind has one value type), and
     // the caller guarantees exclusive use during `'a`.
-    Some(unsafe { &mut *h })
+    unsafe { checked::<T>(p, kind).map(|h| &mut *h.as_ptr()) }
+}
+
+/// Shared access to the handle behind a C pointer (dictionaries: many readers at once).
+///
+/// # Safety
+/// As for [`checked`], and nothing modifies or frees the object during `'a`.
+pub unsafe fn get_shared<'a, T>(p: *const c_void, kind: Kind) -> Option<&'a Handle<T>> {
+    // SAFETY: the tag says this is a live `Handle<T>`; it is only read during `'a`.
+    unsafe { checked::<T>(p, kind).map(|h| &*h.as_ptr()) }
 }
 
 /// Drops a heap handle of `kind` and returns its block to its allocator.

@@ -20,6 +20,7 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod compress;
 pub mod errors;
 pub mod handle;
 pub mod params;
