@@ -8,7 +8,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps rust-deps fmt clippy cargo-test build bench corpus-xxh64
+.PHONY: run test deps rust-deps fmt clippy cargo-test build bench corpus-xxh64 capi capi-deps capi-test
 
 build: rust-deps
 	$(CARGO) build --release --locked
@@ -45,3 +45,26 @@ cargo-test:
 
 bench:
 	$(CARGO) bench --workspace --locked
+
+# C ABI (issue 5): build/capi/libkzstd.a + build/capi/include/ so that
+#   cc -I build/capi/include prog.c build/capi/libkzstd.a -lpthread -ldl -lm
+# builds a program against <linux/zstd.h> and <linux/xxhash.h>.
+capi: rust-deps capi-deps
+	$(CARGO) build --release --locked -p zstd-ffi
+	@mkdir -p build/capi/include/linux
+	cp include/linux/zstd.h include/linux/zstd_errors.h include/linux/xxhash.h build/capi/include/linux/
+	cp capi/userspace/linux/types.h capi/userspace/linux/limits.h build/capi/include/linux/
+	cp target/release/libzstd_ffi.a build/capi/libkzstd.a
+	@echo "build/capi/libkzstd.a and build/capi/include/ ready"
+
+capi-deps:
+	@command -v gcc >/dev/null || { apt-get update -qq && apt-get install -y -qq gcc; }
+	@command -v xz >/dev/null || { apt-get update -qq && apt-get install -y -qq xz-utils; }
+
+# The FFI crate builds with core only (as in the kernel), ABI identity with the pristine
+# 6.12 headers, then the C tests (plain and ASan/UBSan),
+# differential against the kernel's own C lib/zstd and lib/xxhash built in userspace.
+capi-test: capi
+	$(CARGO) rustc --release --locked -p zstd-ffi --no-default-features --lib --crate-type rlib
+	capi/abi/check.sh
+	capi/tests/run.sh

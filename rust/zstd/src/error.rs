@@ -110,7 +110,7 @@ impl ErrorCode {
             version_unsupported => "Version not supported",
             frameParameter_unsupported => "Unsupported frame parameter",
             frameParameter_windowTooLarge => "Frame requires too much memory for decoding",
-            corruption_detected => "Data corruption detected",
+            corruption_detected => "Corrupted block detected",
             checksum_wrong => "Restored data doesn't match checksum",
             literals_headerWrong => {
                 "Header of Literals' block doesn't respect format specification"

@@ -6,8 +6,11 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+pub mod bits;
 pub mod compress;
 pub mod error;
+pub mod fse;
+pub mod huf;
 pub mod params;
 pub mod tables;
 pub mod workspace;

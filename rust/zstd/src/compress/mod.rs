@@ -1,3 +1,22 @@
 //! zstd compression: match finders produce sequences, the block writer entropy-codes them.
 
+pub mod block;
+pub mod cctx;
+pub mod cdict;
+
+pub mod dict;
+pub mod entropy;
+pub mod frame;
+pub mod literals;
+/// Match finders (`match` is a keyword, so the module is `matcher`).
+#[path = "match/mod.rs"]
+pub mod matcher;
+pub mod params;
+pub mod params_table;
 pub mod seq_store;
+pub mod sequences;
+
+pub use cctx::{cctx_workspace_bound, compress_bound, CCtx};
+pub use cdict::CDict;
+
+pub use params::{default_clevel, get_cparams, get_params, max_clevel, min_clevel};

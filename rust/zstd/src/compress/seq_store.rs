@@ -20,27 +20,54 @@ pub struct Sequence {
 /// Most sequences one block can hold: every match is at least `MIN_MATCH` bytes.
 pub const MAX_SEQUENCES: usize = BLOCK_SIZE_MAX / MIN_MATCH as usize + 1;
 
+/// Bytes of one stored sequence: Offset_Value (u32), then the low 16 bits of the literal
+/// and match lengths. At most one sequence of a block can have a length of 64 KiB or
+/// more (two would exceed the 128 KiB block), so its high bits are kept aside.
+const ENTRY: usize = 8;
+
+/// Most sequences a block of `block_size` bytes can hold when matches are at least
+/// `min_match` long (finders never emit 3-byte matches unless `min_match` is 3).
+pub const fn max_sequences(block_size: usize, min_match: u32) -> usize {
+    block_size / if min_match <= 3 { 3 } else { 4 } + 1
+}
+
 /// A block's sequences and literals, in workspace memory.
 pub struct SeqStore<'a> {
     lits: &'a mut [u8],
-    seqs: &'a mut [[u8; 12]],
+    seqs: &'a mut [[u8; ENTRY]],
     n_lits: usize,
     n_seqs: usize,
+    /// Sequence holding a length of 64 KiB or more, with the lengths' high bits.
+    long: Option<(usize, u32, u32)>,
+    overflow: bool,
 }
 
 impl<'a> SeqStore<'a> {
     /// Workspace bytes a store for blocks of up to `BLOCK_SIZE_MAX` needs.
     pub const fn workspace_size() -> usize {
-        BLOCK_SIZE_MAX + MAX_SEQUENCES * 12
+        Self::workspace_size_for(BLOCK_SIZE_MAX, MIN_MATCH)
     }
 
-    /// Carves a store out of a workspace.
+    /// Workspace bytes for blocks of up to `block_size` bytes and matches of at least
+    /// `min_match` bytes.
+    pub const fn workspace_size_for(block_size: usize, min_match: u32) -> usize {
+        block_size + max_sequences(block_size, min_match) * ENTRY
+    }
+
+    /// Carves a store for blocks of up to `BLOCK_SIZE_MAX` out of a workspace.
     pub fn new(c: &mut Carver<'a>) -> Option<Self> {
+        Self::new_for(c, BLOCK_SIZE_MAX, MIN_MATCH)
+    }
+
+    /// Carves a store sized by [`SeqStore::workspace_size_for`].
+    pub fn new_for(c: &mut Carver<'a>, block_size: usize, min_match: u32) -> Option<Self> {
         Some(Self {
-            lits: c.bytes(BLOCK_SIZE_MAX)?,
-            seqs: c.table::<12>(MAX_SEQUENCES)?,
+            lits: c.bytes(block_size)?,
+            seqs: c.table::<ENTRY>(max_sequences(block_size, min_match))?,
             n_lits: 0,
             n_seqs: 0,
+            long: None,
+            overflow: false,
         })
     }
 
@@ -48,24 +75,41 @@ impl<'a> SeqStore<'a> {
     pub fn reset(&mut self) {
         self.n_lits = 0;
         self.n_seqs = 0;
+        self.long = None;
+        self.overflow = false;
+    }
+
+    /// True when something did not fit since the last reset: the block must then be
+    /// stored raw.
+    pub fn overflowed(&self) -> bool {
+        self.overflow
     }
 
     /// Appends a sequence: `literals` then a match. Returns false (and stores nothing)
     /// when the block would overflow the store, which a match finder that respects the
     /// block size never causes.
     pub fn push(&mut self, literals: &[u8], match_len: u32, off_base: u32) -> bool {
+        let ll = literals.len() as u32;
+        let long = ll > 0xFFFF || match_len > 0xFFFF;
+        if self.n_seqs >= self.seqs.len()
+            || match_len < MIN_MATCH
+            || off_base == 0
+            || (long && self.long.is_some())
+        {
+            self.overflow = true;
+            return false;
+        }
         if !self.push_literals(literals) {
             return false;
         }
-        let Some(slot) = self.seqs.get_mut(self.n_seqs) else {
-            self.n_lits -= literals.len();
-            return false;
-        };
-        let mut e = [0u8; 12];
-        e[..4].copy_from_slice(&(literals.len() as u32).to_le_bytes());
-        e[4..8].copy_from_slice(&match_len.to_le_bytes());
-        e[8..].copy_from_slice(&off_base.to_le_bytes());
-        *slot = e;
+        if long {
+            self.long = Some((self.n_seqs, ll >> 16, match_len >> 16));
+        }
+        let mut e = [0u8; ENTRY];
+        e[..4].copy_from_slice(&off_base.to_le_bytes());
+        e[4..6].copy_from_slice(&(ll as u16).to_le_bytes());
+        e[6..].copy_from_slice(&(match_len as u16).to_le_bytes());
+        self.seqs[self.n_seqs] = e;
         self.n_seqs += 1;
         true
     }
@@ -79,7 +123,10 @@ impl<'a> SeqStore<'a> {
                 self.n_lits = end;
                 true
             }
-            None => false,
+            None => {
+                self.overflow = true;
+                false
+            }
         }
     }
 
@@ -98,16 +145,27 @@ impl<'a> SeqStore<'a> {
         self.n_seqs == 0
     }
 
+    /// Sequence `i` (`i < len()`).
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Sequence {
+        let e = self.seqs.get(i).copied().unwrap_or([0; ENTRY]);
+        let mut s = Sequence {
+            lit_len: u32::from(u16::from_le_bytes([e[4], e[5]])),
+            match_len: u32::from(u16::from_le_bytes([e[6], e[7]])),
+            off_base: u32::from_le_bytes([e[0], e[1], e[2], e[3]]),
+        };
+        if let Some((at, ll_hi, ml_hi)) = self.long {
+            if at == i {
+                s.lit_len |= ll_hi << 16;
+                s.match_len |= ml_hi << 16;
+            }
+        }
+        s
+    }
+
     /// The sequences, in order.
     pub fn sequences(&self) -> impl ExactSizeIterator<Item = Sequence> + '_ {
-        self.seqs[..self.n_seqs].iter().map(|e| {
-            let (w, _) = e.as_chunks::<4>();
-            Sequence {
-                lit_len: u32::from_le_bytes(w[0]),
-                match_len: u32::from_le_bytes(w[1]),
-                off_base: u32::from_le_bytes(w[2]),
-            }
-        })
+        (0..self.n_seqs).map(|i| self.get(i))
     }
 }
 
@@ -142,7 +200,13 @@ mod tests {
             }
         );
         assert!(!s.push_literals(&[0u8; BLOCK_SIZE_MAX]));
+        assert!(s.overflowed());
         s.reset();
-        assert!(s.is_empty());
+        assert!(s.is_empty() && !s.overflowed());
+        let big = [7u8; 70_000];
+        assert!(s.push(&big, 60_000, 9));
+        assert!(!s.push(&big[..1], 70_000, 9));
+        assert_eq!(s.get(0).lit_len, 70_000);
+        assert_eq!(s.get(0).match_len, 60_000);
     }
 }

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause */
+/*
+ * Forced into every file of the reference build (the kernel's own C lib/zstd and
+ * lib/xxhash compiled in userspace): gives the exported API a kref_ prefix so a test
+ * can link the reference and our libkzstd.a side by side.
+ */
+#define xxh32 kref_xxh32
+#define xxh64 kref_xxh64
+#define xxh32_reset kref_xxh32_reset
+#define xxh64_reset kref_xxh64_reset
+#define xxh32_update kref_xxh32_update
+#define xxh64_update kref_xxh64_update
+#define xxh32_digest kref_xxh32_digest
+#define xxh64_digest kref_xxh64_digest
+#define xxh32_copy_state kref_xxh32_copy_state
+#define xxh64_copy_state kref_xxh64_copy_state
+#define ZSTD_getErrorCode kref_ZSTD_getErrorCode
+#define ZSTD_getErrorString kref_ZSTD_getErrorString
+#define zstd_compress_bound kref_zstd_compress_bound
+#define zstd_is_error kref_zstd_is_error
+#define zstd_get_error_code kref_zstd_get_error_code
+#define zstd_get_error_name kref_zstd_get_error_name
+#define zstd_min_clevel kref_zstd_min_clevel
+#define zstd_max_clevel kref_zstd_max_clevel
+#define zstd_default_clevel kref_zstd_default_clevel
+#define zstd_get_params kref_zstd_get_params
+#define zstd_get_cparams kref_zstd_get_cparams
+#define zstd_cctx_workspace_bound kref_zstd_cctx_workspace_bound
+#define zstd_init_cctx kref_zstd_init_cctx
+#define zstd_compress_cctx kref_zstd_compress_cctx
+#define zstd_create_cctx_advanced kref_zstd_create_cctx_advanced
+#define zstd_free_cctx kref_zstd_free_cctx
+#define zstd_create_cdict_byreference kref_zstd_create_cdict_byreference
+#define zstd_free_cdict kref_zstd_free_cdict
+#define zstd_compress_using_cdict kref_zstd_compress_using_cdict
+#define zstd_dctx_workspace_bound kref_zstd_dctx_workspace_bound
+#define zstd_init_dctx kref_zstd_init_dctx
+#define zstd_decompress_dctx kref_zstd_decompress_dctx
+#define zstd_create_ddict_byreference kref_zstd_create_ddict_byreference
+#define zstd_free_ddict kref_zstd_free_ddict
+#define zstd_create_dctx_advanced kref_zstd_create_dctx_advanced
+#define zstd_free_dctx kref_zstd_free_dctx
+#define zstd_decompress_using_ddict kref_zstd_decompress_using_ddict
+#define zstd_cstream_workspace_bound kref_zstd_cstream_workspace_bound
+#define zstd_init_cstream kref_zstd_init_cstream
+#define zstd_reset_cstream kref_zstd_reset_cstream
+#define zstd_compress_stream kref_zstd_compress_stream
+#define zstd_flush_stream kref_zstd_flush_stream
+#define zstd_end_stream kref_zstd_end_stream
+#define zstd_dstream_workspace_bound kref_zstd_dstream_workspace_bound
+#define zstd_init_dstream kref_zstd_init_dstream
+#define zstd_reset_dstream kref_zstd_reset_dstream
+#define zstd_decompress_stream kref_zstd_decompress_stream
+#define zstd_find_frame_compressed_size kref_zstd_find_frame_compressed_size
+#define zstd_get_frame_header kref_zstd_get_frame_header

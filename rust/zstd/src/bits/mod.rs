@@ -1,0 +1,3 @@
+//! Bitstreams of RFC 8878 §4.1: written forward, read backward from the last byte.
+
+pub mod writer;

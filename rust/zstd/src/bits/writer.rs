@@ -1,0 +1,133 @@
+//! Forward bit writer for FSE and Huffman streams (RFC 8878 §4.1).
+//!
+//! Bits are packed little-endian, lowest bit first; the stream ends with a single `1`
+//! marker bit after the last value, so a reader starting at the last byte can find the
+//! start. A writer that runs out of room remembers it and [`BitWriter::finish`] reports
+//! `None`: callers then fall back to a raw representation.
+
+/// Accumulates bits into a 64-bit register and spills whole bytes into `dst`.
+pub struct BitWriter<'a> {
+    dst: &'a mut [u8],
+    pos: usize,
+    acc: u64,
+    nbits: u32,
+    overflow: bool,
+}
+
+impl<'a> BitWriter<'a> {
+    /// Starts writing at the beginning of `dst`.
+    pub fn new(dst: &'a mut [u8]) -> Self {
+        Self {
+            dst,
+            pos: 0,
+            acc: 0,
+            nbits: 0,
+            overflow: false,
+        }
+    }
+
+    /// Adds the low `n` bits of `v`. The caller keeps at most 56 bits pending between
+    /// [`flush`](Self::flush) calls (`n <= 32`).
+    #[inline(always)]
+    pub fn add(&mut self, v: u64, n: u32) {
+        let masked = v & ((1u64 << n) - 1);
+        self.acc |= masked << self.nbits;
+        self.nbits += n;
+    }
+
+    /// Adds `n` bits of `v` whose bits above `n` are known to be zero.
+    #[inline(always)]
+    pub fn add_fast(&mut self, v: u64, n: u32) {
+        self.acc |= v << self.nbits;
+        self.nbits += n;
+    }
+
+    /// Moves every complete pending byte into the destination.
+    #[inline(always)]
+    pub fn flush(&mut self) {
+        let nbytes = (self.nbits >> 3) as usize;
+        if let Some(d) = self.dst.get_mut(self.pos..self.pos + 8) {
+            d.copy_from_slice(&self.acc.to_le_bytes());
+            self.pos += nbytes;
+        } else {
+            self.flush_slow(nbytes);
+        }
+        // nbytes <= 7 because at most 56 bits are pending, so the shift is in range.
+        self.acc = if nbytes == 8 {
+            0
+        } else {
+            self.acc >> (nbytes * 8)
+        };
+        self.nbits &= 7;
+    }
+
+    #[cold]
+    fn flush_slow(&mut self, nbytes: usize) {
+        let bytes = self.acc.to_le_bytes();
+        for &b in &bytes[..nbytes] {
+            match self.dst.get_mut(self.pos) {
+                Some(d) => {
+                    *d = b;
+                    self.pos += 1;
+                }
+                None => self.overflow = true,
+            }
+        }
+    }
+
+    /// Writes the end marker and the last partial byte; returns the stream size, or
+    /// `None` when `dst` was too small.
+    pub fn finish(mut self) -> Option<usize> {
+        self.add(1, 1);
+        self.flush();
+        if self.nbits > 0 {
+            match self.dst.get_mut(self.pos) {
+                Some(d) => {
+                    *d = self.acc as u8;
+                    self.pos += 1;
+                }
+                None => self.overflow = true,
+            }
+        }
+        if self.overflow {
+            None
+        } else {
+            Some(self.pos)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packs_low_bits_first_and_ends_with_marker() {
+        let mut buf = [0u8; 16];
+        let mut w = BitWriter::new(&mut buf);
+        w.add(0b101, 3);
+        w.add(0xFF, 4);
+        w.flush();
+        let n = w.finish().unwrap();
+        assert_eq!(n, 1);
+        // 101 | 1111 << 3 | marker << 7
+        assert_eq!(buf[0], 0b1111_1101);
+    }
+
+    #[test]
+    fn reports_overflow_instead_of_panicking() {
+        let mut buf = [0u8; 2];
+        let mut w = BitWriter::new(&mut buf);
+        for _ in 0..10 {
+            w.add(0xABCD, 16);
+            w.flush();
+        }
+        assert_eq!(w.finish(), None);
+        let mut buf = [0u8; 3];
+        let mut w = BitWriter::new(&mut buf);
+        w.add(0xABCD, 16);
+        w.flush();
+        assert_eq!(w.finish(), Some(3));
+        assert_eq!(buf, [0xCD, 0xAB, 1]);
+    }
+}

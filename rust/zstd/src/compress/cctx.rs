@@ -1,0 +1,251 @@
+//! Single-shot compression into a caller's workspace (`zstd_compress_cctx`,
+//! `zstd_compress_using_cdict`) and the frame compressor the streaming API shares.
+
+use super::block::{write_block, write_raw_block, Sent};
+use super::cdict::CDict;
+use super::entropy::Entropy;
+use super::frame::{write_checksum, write_frame_header, FrameHeader};
+use super::matcher::{MatchState, Segments};
+use super::params::{check_cparams, effective_cparams};
+use super::seq_store::SeqStore;
+use crate::error::Error;
+use crate::params::{CParams, Params, Strategy};
+use crate::tables::{BLOCK_SIZE_MAX, REP_START};
+use crate::workspace::Carver;
+
+/// Worst-case compressed size of `n` bytes (C's `ZSTD_COMPRESSBOUND`).
+pub const fn compress_bound(n: usize) -> usize {
+    let small = if n < 128 << 10 {
+        ((128 << 10) - n) >> 11
+    } else {
+        0
+    };
+    n + (n >> 8) + small
+}
+
+/// Largest block for `cp`: 128 KiB or the window, whichever is smaller.
+pub fn block_size(cp: &CParams) -> usize {
+    BLOCK_SIZE_MAX.min(1usize << cp.window_log.min(31))
+}
+
+/// Largest index span one frame may use before indices must be re-based.
+pub(crate) const INDEX_LIMIT: usize = 3 << 30;
+
+/// Workspace bytes for the match finder, sequence store and entropy state of `cp`.
+fn parts_size(cp: &CParams) -> usize {
+    let e = effective_cparams(cp);
+    MatchState::workspace_size(&e)
+        + SeqStore::workspace_size_for(block_size(cp), cp.min_match)
+        + Entropy::WORKSPACE
+}
+
+/// Workspace a [`CCtx`] needs to compress with `cp` (`zstd_cctx_workspace_bound`).
+pub fn cctx_workspace_bound(cp: &CParams) -> usize {
+    parts_size(cp)
+}
+
+/// The working state of one frame: match finder, sequence store, entropy coder.
+pub(crate) struct Parts<'w> {
+    pub ms: MatchState<'w>,
+    pub seqs: SeqStore<'w>,
+    pub ent: Entropy<'w>,
+    pub rep: [u32; 3],
+    pub cp: CParams,
+    pub block: usize,
+}
+
+impl<'w> Parts<'w> {
+    /// Carves the parts for `cp` (already validated) from `c`.
+    pub fn new(c: &mut Carver<'w>, cp: &CParams) -> Result<Self, Error> {
+        let e = effective_cparams(cp);
+        let ms = MatchState::new(&e, c).ok_or(Error::memory_allocation)?;
+        let seqs =
+            SeqStore::new_for(c, block_size(cp), cp.min_match).ok_or(Error::memory_allocation)?;
+        let ent = Entropy::new(c).ok_or(Error::memory_allocation)?;
+        Ok(Self {
+            ms,
+            seqs,
+            ent,
+            rep: REP_START,
+            cp: e,
+            block: block_size(cp),
+        })
+    }
+
+    /// Starts a frame without dictionary.
+    pub fn reset(&mut self) {
+        let cp = self.cp;
+        self.ms.reset(&cp);
+        self.ent.reset();
+        self.rep = REP_START;
+    }
+
+    /// Compresses the blocks of indices `[start, end)` of `seg` (all in `seg.cur`) into
+    /// `dst`; the last one carries the Last_Block flag when `last`.
+    pub fn compress_blocks(
+        &mut self,
+        dst: &mut [u8],
+        seg: &Segments<'_>,
+        start: u32,
+        end: u32,
+        last: bool,
+    ) -> Result<usize, Error> {
+        let raw_lits = self.cp.strategy == Strategy::Fast && self.cp.target_length > 0;
+        let mut out = 0usize;
+        let mut bs = start;
+        loop {
+            let be = end.min(bs.saturating_add(self.block as u32));
+            let is_last = last && be == end;
+            let lo = (bs - seg.cur_start) as usize;
+            let hi = (be - seg.cur_start) as usize;
+            let src = seg.cur.get(lo..hi).ok_or(Error::GENERIC)?;
+            let d = dst.get_mut(out..).ok_or(Error::dstSize_tooSmall)?;
+            self.seqs.reset();
+            let mut rep = self.rep;
+            if !src.is_empty() {
+                self.ms
+                    .compress_block(seg, bs, be, &mut rep, &mut self.seqs);
+            }
+            let (n, sent) = write_block(
+                d,
+                src,
+                &self.seqs,
+                &mut self.ent,
+                self.cp.strategy,
+                raw_lits,
+                is_last,
+            )?;
+            if sent == Sent::Compressed {
+                self.rep = rep;
+            }
+            out += n;
+            bs = be;
+            if bs >= end {
+                break;
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Writes a whole frame for `src` with history `seg.ext` (a dictionary's content or
+/// nothing); `parts` must be reset and primed.
+pub(crate) fn compress_frame(
+    parts: &mut Parts<'_>,
+    dst: &mut [u8],
+    src: &[u8],
+    params: &Params,
+    window_log: u32,
+    dict_id: u32,
+    ext: &[u8],
+) -> Result<usize, Error> {
+    if src.len() > INDEX_LIMIT {
+        return Err(Error::srcSize_wrong);
+    }
+    let fp = params.fparams;
+    let hdr = FrameHeader {
+        window_log,
+        content_size: (fp.content_size_flag != 0).then_some(src.len() as u64),
+        checksum: fp.checksum_flag != 0,
+        dict_id: if fp.no_dict_id_flag != 0 { 0 } else { dict_id },
+    };
+    let mut pos = write_frame_header(dst, &hdr)?;
+    let cur_start = ext.len() as u32;
+    let seg = Segments {
+        ext,
+        ext_start: 0,
+        cur: src,
+        cur_start,
+        low_limit: 0,
+    };
+    let d = dst.get_mut(pos..).ok_or(Error::dstSize_tooSmall)?;
+    pos += if src.is_empty() {
+        write_raw_block(d, &[], true)?
+    } else {
+        parts.compress_blocks(d, &seg, cur_start, cur_start + src.len() as u32, true)?
+    };
+    if hdr.checksum {
+        let d = dst.get_mut(pos..).ok_or(Error::dstSize_tooSmall)?;
+        pos += write_checksum(d, xxhash::xxh64(src, 0))?;
+    }
+    Ok(pos)
+}
+
+/// A compression context over a caller's workspace (`zstd_cctx`). Its tables are
+/// carved for each call from the parameters of that call.
+pub struct CCtx<'a> {
+    ws: &'a mut [u8],
+}
+
+impl<'a> CCtx<'a> {
+    /// A context over `ws` (size it with [`cctx_workspace_bound`]).
+    pub fn new(ws: &'a mut [u8]) -> Result<Self, Error> {
+        if ws.len() < Entropy::WORKSPACE {
+            return Err(Error::memory_allocation);
+        }
+        Ok(Self { ws })
+    }
+
+    /// Compresses `src` into one frame with `params` (`zstd_compress_cctx`).
+    pub fn compress(
+        &mut self,
+        dst: &mut [u8],
+        src: &[u8],
+        params: &Params,
+    ) -> Result<usize, Error> {
+        check_cparams(&params.cparams)?;
+        let mut c = Carver::new(&mut *self.ws);
+        let mut parts = Parts::new(&mut c, &params.cparams)?;
+        parts.reset();
+        compress_frame(
+            &mut parts,
+            dst,
+            src,
+            params,
+            params.cparams.window_log,
+            0,
+            &[],
+        )
+    }
+
+    /// Compresses `src` with a digested dictionary (`zstd_compress_using_cdict`): the
+    /// dictionary's parameters, content size on, no checksum, its ID announced.
+    pub fn compress_using_cdict(
+        &mut self,
+        dst: &mut [u8],
+        src: &[u8],
+        cdict: &CDict<'_>,
+    ) -> Result<usize, Error> {
+        let cp = *cdict.cparams();
+        let params = Params {
+            cparams: cp,
+            fparams: crate::params::FrameParams {
+                content_size_flag: 1,
+                checksum_flag: 0,
+                no_dict_id_flag: 0,
+            },
+        };
+        // Like C, a frame may announce a window covering the source (up to 512 KiB)
+        // even when the dictionary's parameters have a smaller one.
+        let limited = src.len().min(1 << 19) as u64;
+        let src_log = if limited > 1 {
+            64 - (limited - 1).leading_zeros()
+        } else {
+            1
+        };
+        let window_log = cp.window_log.max(src_log);
+        let mut c = Carver::new(&mut *self.ws);
+        let mut parts = Parts::new(&mut c, &cp)?;
+        parts.reset();
+        cdict.prime(&mut parts);
+        compress_frame(
+            &mut parts,
+            dst,
+            src,
+            &params,
+            window_log,
+            cdict.dict_id(),
+            cdict.content(),
+        )
+    }
+}

@@ -1,0 +1,79 @@
+//! A digested dictionary used by reference (`zstd_create_cdict_byreference`): its
+//! content stays in the caller's buffer; its entropy tables are decoded once into the
+//! CDict's workspace, so each compression only copies them.
+//!
+//! Each compression still re-indexes the dictionary content in the match finder (the
+//! match tables are not shared between a CDict and a CCtx yet).
+
+use super::cctx::Parts;
+use super::dict::{load_tables, parse};
+use super::entropy::Entropy;
+use super::params::check_cparams;
+use crate::error::Error;
+use crate::params::CParams;
+use crate::workspace::Carver;
+
+/// A dictionary ready for [`CCtx::compress_using_cdict`](super::CCtx::compress_using_cdict).
+pub struct CDict<'a> {
+    content: &'a [u8],
+    id: u32,
+    rep: [u32; 3],
+    cp: CParams,
+    ent: Entropy<'a>,
+}
+
+impl<'a> CDict<'a> {
+    /// Workspace bytes for a dictionary of `dict_len` bytes used by reference.
+    pub fn workspace_bound(_dict_len: usize, _cp: &CParams) -> usize {
+        Entropy::WORKSPACE
+    }
+
+    /// Digests `dict` (zstd format or raw content), kept by reference, for `cp`.
+    pub fn new(dict: &'a [u8], cp: CParams, ws: &'a mut [u8]) -> Result<Self, Error> {
+        check_cparams(&cp)?;
+        let mut c = Carver::new(ws);
+        let mut ent = Entropy::new(&mut c).ok_or(Error::memory_allocation)?;
+        let mut p = parse(dict);
+        load_tables(&mut p, &mut ent)?;
+        Ok(Self {
+            content: p.content,
+            id: p.id,
+            rep: p.rep,
+            cp,
+            ent,
+        })
+    }
+
+    /// Dictionary ID (0 for raw content).
+    pub fn dict_id(&self) -> u32 {
+        self.id
+    }
+
+    /// Parameters the dictionary was digested for.
+    pub fn cparams(&self) -> &CParams {
+        &self.cp
+    }
+
+    /// The content used as history.
+    pub fn content(&self) -> &'a [u8] {
+        self.content
+    }
+
+    /// Puts a reset frame state at the end of the dictionary: its tables, repeat
+    /// offsets and indexed content.
+    pub(crate) fn prime(&self, parts: &mut Parts<'_>) {
+        parts.ent.copy_state_from(&self.ent);
+        parts.rep = self.rep;
+        let n = self.content.len() as u32;
+        if n > 0 {
+            let seg = super::matcher::Segments {
+                ext: self.content,
+                ext_start: 0,
+                cur: &[],
+                cur_start: n,
+                low_limit: 0,
+            };
+            parts.ms.load_history(&seg, 0, n);
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Streaming compression (placeholder, filled below).

@@ -1,0 +1,141 @@
+//! Entropy-coding state carried from block to block (RFC 8878 §3.1.1.3.1.1 Treeless
+//! literals, §3.1.1.3.2.1 Repeat_Mode) and the scratch tables of the block writer.
+
+use crate::fse::encode::CTable;
+use crate::huf::encode::{HufCTable, HufScratch};
+use crate::workspace::Carver;
+
+/// Largest alphabet of a sequence field (match-length codes 0..=52).
+pub const SEQ_SYMBOLS: usize = 64;
+
+/// A sequence field's distribution as a later block may repeat it.
+pub struct SeqTable<'a> {
+    norm: &'a mut [u8; 2 * SEQ_SYMBOLS],
+    /// Accuracy log.
+    pub log: u32,
+    /// Alphabet size in use.
+    pub len: usize,
+    /// True when a decoder holds this table (an FSE-compressed table was sent).
+    pub valid: bool,
+}
+
+impl<'a> SeqTable<'a> {
+    fn new(c: &mut Carver<'a>) -> Option<Self> {
+        Some(Self {
+            norm: c.array()?,
+            log: 0,
+            len: 0,
+            valid: false,
+        })
+    }
+
+    /// Stores `norm` of accuracy `log`.
+    pub fn set(&mut self, norm: &[i16], log: u32) {
+        let n = norm.len().min(SEQ_SYMBOLS);
+        for (i, &p) in norm[..n].iter().enumerate() {
+            self.norm[2 * i..2 * i + 2].copy_from_slice(&p.to_le_bytes());
+        }
+        self.log = log;
+        self.len = n;
+        self.valid = true;
+    }
+
+    /// Copies the distribution into `out`; returns its length.
+    pub fn get(&self, out: &mut [i16; SEQ_SYMBOLS]) -> usize {
+        for (i, o) in out.iter_mut().enumerate().take(self.len) {
+            *o = i16::from_le_bytes([self.norm[2 * i], self.norm[2 * i + 1]]);
+        }
+        self.len
+    }
+
+    fn copy_from(&mut self, o: &SeqTable<'_>) {
+        self.norm.copy_from_slice(&o.norm[..]);
+        self.log = o.log;
+        self.len = o.len;
+        self.valid = o.valid;
+    }
+}
+
+/// What the block writer needs across blocks, plus its scratch.
+pub struct Entropy<'a> {
+    /// Huffman table the decoder holds (valid when `huf_valid`).
+    pub huf_prev: HufCTable<'a>,
+    /// Huffman table built for the current block.
+    pub huf_next: HufCTable<'a>,
+    pub huf_valid: bool,
+    /// The current block sent `huf_next`.
+    pub huf_pending: bool,
+    /// Sequence tables (literal lengths, offsets, match lengths) the decoder holds, and
+    /// those the current block leaves.
+    pub prev: [SeqTable<'a>; 3],
+    pub next: [SeqTable<'a>; 3],
+    /// Scratch: encoding tables, Huffman building space, literal histogram.
+    pub ct: [CTable<'a>; 3],
+    pub huf_scratch: HufScratch<'a>,
+    pub lit_count: &'a mut [[u8; 4]],
+}
+
+impl<'a> Entropy<'a> {
+    /// Workspace bytes.
+    pub const WORKSPACE: usize = 2 * HufCTable::WORKSPACE
+        + 6 * 2 * SEQ_SYMBOLS
+        + 3 * CTable::WORKSPACE
+        + HufScratch::WORKSPACE
+        + 1024;
+
+    /// Carves the state out of a workspace.
+    pub fn new(c: &mut Carver<'a>) -> Option<Self> {
+        Some(Self {
+            huf_prev: HufCTable::new(c)?,
+            huf_next: HufCTable::new(c)?,
+            huf_valid: false,
+            huf_pending: false,
+            prev: [SeqTable::new(c)?, SeqTable::new(c)?, SeqTable::new(c)?],
+            next: [SeqTable::new(c)?, SeqTable::new(c)?, SeqTable::new(c)?],
+            ct: [CTable::new(c)?, CTable::new(c)?, CTable::new(c)?],
+            huf_scratch: HufScratch::new(c)?,
+            lit_count: c.table::<4>(256)?,
+        })
+    }
+
+    /// Start of a frame without dictionary: the decoder holds no table.
+    pub fn reset(&mut self) {
+        self.huf_valid = false;
+        self.huf_pending = false;
+        for t in self.prev.iter_mut().chain(self.next.iter_mut()) {
+            t.valid = false;
+        }
+    }
+
+    /// Prepares a block: it leaves the decoder's tables as they are until it says otherwise.
+    pub fn begin_block(&mut self) {
+        self.huf_pending = false;
+        for i in 0..3 {
+            let (p, n) = (&self.prev[i], &mut self.next[i]);
+            n.copy_from(p);
+        }
+    }
+
+    /// The block was sent compressed: the decoder now holds the block's tables.
+    pub fn commit(&mut self) {
+        if self.huf_pending {
+            core::mem::swap(&mut self.huf_prev, &mut self.huf_next);
+            self.huf_valid = true;
+            self.huf_pending = false;
+        }
+        for i in 0..3 {
+            let (n, p) = (&self.next[i], &mut self.prev[i]);
+            p.copy_from(n);
+        }
+    }
+
+    /// Copies the decoder-visible state of `o` (a dictionary's tables).
+    pub fn copy_state_from(&mut self, o: &Entropy<'_>) {
+        self.huf_prev.copy_from(&o.huf_prev);
+        self.huf_valid = o.huf_valid;
+        self.huf_pending = false;
+        for i in 0..3 {
+            self.prev[i].copy_from(&o.prev[i]);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! Counting how far two positions match, 8 bytes at a time, within one segment or across
+//! the end of the older segment into the current one (RFC 8878 §3.1.1.3.2: a match may
+//! copy from the window and the dictionary alike).
+
+/// Little-endian load of 8 bytes at `i`, or `None` past the end.
+#[inline(always)]
+pub(super) fn read64(s: &[u8], i: usize) -> Option<u64> {
+    s.get(i..)
+        .and_then(|t| t.first_chunk::<8>())
+        .map(|a| u64::from_le_bytes(*a))
+}
+
+/// Little-endian load of 4 bytes at `i`, or `None` past the end.
+#[inline(always)]
+pub(super) fn read32(s: &[u8], i: usize) -> Option<u32> {
+    s.get(i..)
+        .and_then(|t| t.first_chunk::<4>())
+        .map(|a| u32::from_le_bytes(*a))
+}
+
+/// Length of the common prefix of `a` and `b`.
+#[inline(always)]
+pub(super) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let (ca, _) = a.as_chunks::<8>();
+    let (cb, _) = b.as_chunks::<8>();
+    let mut n = 0;
+    for (x, y) in ca.iter().zip(cb) {
+        let d = u64::from_le_bytes(*x) ^ u64::from_le_bytes(*y);
+        if d != 0 {
+            return n + (d.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    match (a.get(n..), b.get(n..)) {
+        (Some(ta), Some(tb)) => n + ta.iter().zip(tb).take_while(|(x, y)| x == y).count(),
+        _ => n,
+    }
+}
+
+/// Bytes that match between `src[m..]` and `src[p..]` (`m < p`; the match may overlap `p`,
+/// as an LZ77 copy does). Stops at the end of `src`.
+#[inline(always)]
+pub(super) fn count(src: &[u8], m: usize, p: usize) -> usize {
+    match (src.get(m..), src.get(p..)) {
+        (Some(a), Some(b)) => common_prefix(a, b),
+        _ => 0,
+    }
+}
+
+/// Bytes that match between a position `m` of the older segment `ext` and `src[p..]`:
+/// once the match reaches the end of `ext` it continues at the start of `src`, which
+/// directly follows `ext` in the index space.
+#[inline(never)]
+pub(super) fn count_2seg(ext: &[u8], m: usize, src: &[u8], p: usize) -> usize {
+    let (Some(a), Some(b)) = (ext.get(m..), src.get(p..)) else {
+        return 0;
+    };
+    let n = common_prefix(a, b);
+    if n < a.len() {
+        return n;
+    }
+    n + count(src, 0, p.wrapping_add(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_within_and_across_segments() {
+        let s = b"abcdefgh-abcdefgh-abcdefgXY";
+        assert_eq!(count(s, 0, 9), 16);
+        assert_eq!(count(s, 0, 18), 7);
+        assert_eq!(common_prefix(b"", b"abc"), 0);
+        // ext "..xyab" followed by src "cdQ xyabcdQ": match at ext[2] runs into src.
+        let ext = b"..xyab";
+        let src = b"cdQ-xyabcdQ";
+        assert_eq!(count_2seg(ext, 2, src, 4), 7);
+        assert_eq!(count_2seg(ext, 9, src, 4), 0);
+        assert_eq!(
+            read64(b"12345678", 0),
+            Some(u64::from_le_bytes(*b"12345678"))
+        );
+        assert_eq!(read64(src, 4), None);
+        assert_eq!(read32(src, 8), None);
+    }
+}

@@ -1,0 +1,255 @@
+//! The `greedy`, `lazy` and `lazy2` strategies (zstd levels 5-12): a hash table heads
+//! chains linking each position to the previous one with the same hash; up to
+//! `2^search_log` candidates are compared. After finding a match, lazy evaluation looks
+//! for a better one 1 (`lazy`) or up to 2 (`lazy2`) bytes later before committing.
+
+use super::count::{read32, read64};
+use super::hash::hash;
+use super::rep::emit;
+use super::{get, highbit, set, valid, Args, View, SEARCH_STRENGTH};
+use crate::compress::seq_store::SeqStore;
+
+/// Hash table plus chain table (`chain[i & mask]` = previous index with i's hash).
+pub(super) struct Chain<'t> {
+    pub hash: &'t mut [[u8; 4]],
+    pub hash_log: u32,
+    pub chain: &'t mut [[u8; 4]],
+    pub chain_log: u32,
+    /// First index not inserted yet.
+    pub next: u32,
+    /// Candidates compared per search.
+    pub attempts: u32,
+}
+
+/// Inserts indices `[from, to)` into the chains (used for history too).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn insert_range(
+    ht: &mut [[u8; 4]],
+    ct: &mut [[u8; 4]],
+    hlog: u32,
+    clog: u32,
+    mls: u32,
+    v: &View,
+    from: u32,
+    to: u32,
+) {
+    let mask = (1u32 << clog).wrapping_sub(1);
+    for i in from..to {
+        let x = if i >= v.base {
+            read64(v.src, (i - v.base) as usize)
+        } else {
+            v.read64_any(i)
+        };
+        if let Some(x) = x {
+            let h = super::hash::hash_dyn(x, hlog, mls);
+            let prev = get(ht, h);
+            set(ct, (i & mask) as usize, prev);
+            set(ht, h, i);
+        }
+    }
+}
+
+impl Chain<'_> {
+    /// Inserts every index below `target` not inserted yet.
+    #[inline(always)]
+    fn insert_upto<const MLS: u32>(&mut self, v: &View, target: u32) {
+        let mask = (1u32 << self.chain_log).wrapping_sub(1);
+        let mut i = self.next;
+        while i < target {
+            let x = if i >= v.base {
+                read64(v.src, (i - v.base) as usize)
+            } else {
+                v.read64_any(i)
+            };
+            if let Some(x) = x {
+                let h = hash::<MLS>(x, self.hash_log);
+                let prev = get(self.hash, h);
+                set(self.chain, (i & mask) as usize, prev);
+                set(self.hash, h, i);
+            }
+            i += 1;
+        }
+        self.next = i.max(self.next);
+    }
+
+    /// Longest match for local position `ip` among the chain's candidates:
+    /// `(length, offset)`, length 0 when none reaches 4 bytes.
+    #[inline(always)]
+    fn find_best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32) {
+        let cur = v.pos(ip);
+        self.insert_upto::<MLS>(v, cur);
+        let Some(x) = read64(v.src, ip) else {
+            return (0, 0);
+        };
+        let mut m = get(self.hash, hash::<MLS>(x, self.hash_log));
+        let chain_size = 1u32 << self.chain_log;
+        let min_chain = cur.saturating_sub(chain_size);
+        let mask = chain_size.wrapping_sub(1);
+        let end = v.src.len();
+        let mut best = 3usize;
+        let mut best_off = 0u32;
+        let mut left = self.attempts;
+        while left > 0 && valid(m, cur, lowest) {
+            left -= 1;
+            let quick_reject = if !EXT || m >= v.base {
+                // The 4 bytes ending one past the best length must match to beat it.
+                let ml = (m - v.base) as usize;
+                match (read32(v.src, ml + best - 3), read32(v.src, ip + best - 3)) {
+                    (Some(a), Some(b)) => a != b,
+                    _ => false,
+                }
+            } else {
+                false
+            };
+            if !quick_reject {
+                let len = v.match_len::<EXT>(m, ip);
+                if len > best {
+                    best = len;
+                    best_off = cur - m;
+                    if ip + len >= end {
+                        break;
+                    }
+                }
+            }
+            if m <= min_chain {
+                break;
+            }
+            m = get(self.chain, (m & mask) as usize);
+        }
+        if best >= 4 {
+            (best, best_off)
+        } else {
+            (0, 0)
+        }
+    }
+}
+
+/// Picks the monomorphized search for `ext` and `mls`.
+pub(super) fn dispatch(
+    hc: &mut Chain,
+    depth: u32,
+    mls: u32,
+    ext: bool,
+    a: &Args,
+    rep: &mut [u32; 3],
+    seqs: &mut SeqStore,
+) -> (usize, usize) {
+    match (ext, mls) {
+        (false, 5) => compress::<false, 5>(hc, depth, a, rep, seqs),
+        (false, 6) => compress::<false, 6>(hc, depth, a, rep, seqs),
+        (false, _) => compress::<false, 4>(hc, depth, a, rep, seqs),
+        (true, 5) => compress::<true, 5>(hc, depth, a, rep, seqs),
+        (true, 6) => compress::<true, 6>(hc, depth, a, rep, seqs),
+        (true, _) => compress::<true, 4>(hc, depth, a, rep, seqs),
+    }
+}
+
+/// Cost proxy of an offset in bits: repeat offset 1 is free, others cost their log.
+#[inline(always)]
+fn off_cost(off: u32, rep0: u32) -> i64 {
+    if off == rep0 {
+        0
+    } else {
+        highbit(off.wrapping_add(3)) as i64
+    }
+}
+
+/// Length of a match with the last offset at local `p`, 0 when under 4 bytes or invalid.
+#[inline(always)]
+fn rep_match<const EXT: bool>(v: &View, p: usize, r: u32, lowest: u32) -> usize {
+    let cur = v.pos(p);
+    if r == 0 || !valid(cur.wrapping_sub(r), cur, lowest) {
+        return 0;
+    }
+    let ml = v.match_len::<EXT>(cur - r, p);
+    if ml >= 4 {
+        ml
+    } else {
+        0
+    }
+}
+
+/// Finds the block's matches; returns where the trailing literals start.
+fn compress<const EXT: bool, const MLS: u32>(
+    hc: &mut Chain,
+    depth: u32,
+    a: &Args,
+    rep: &mut [u32; 3],
+    seqs: &mut SeqStore,
+) -> (usize, usize) {
+    let v = a.v;
+    let src = v.src;
+    let lowest = a.lowest;
+    let mut anchor = a.anchor;
+    let mut ip = a.ip;
+    let ilimit = a.ilimit;
+    while ip < ilimit {
+        // Best candidate so far: (start, length, offset).
+        let mut start = ip + 1;
+        let mut ml = rep_match::<EXT>(v, ip + 1, rep[0], lowest);
+        let mut off = rep[0];
+        if ml == 0 || depth > 0 {
+            let (l2, o2) = hc.find_best::<EXT, MLS>(v, ip, lowest);
+            if l2 > ml {
+                (start, ml, off) = (ip, l2, o2);
+            }
+            if ml < 4 {
+                ip += ((ip - anchor) >> SEARCH_STRENGTH) + 1;
+                continue;
+            }
+            // Lazy evaluation: a later start wins if its gain is clearly larger.
+            let mut d = 0;
+            while d < depth && ip < ilimit {
+                ip += 1;
+                d += 1;
+                let bonus = if d == 1 { 0 } else { 3 };
+                let cur_cost = off_cost(off, rep[0]);
+                if off != rep[0] {
+                    let mlr = rep_match::<EXT>(v, ip, rep[0], lowest);
+                    let (g2, g1) = if d == 1 {
+                        (mlr as i64 * 3, ml as i64 * 3 - cur_cost + 1)
+                    } else {
+                        (mlr as i64 * 4, ml as i64 * 4 - cur_cost + 1)
+                    };
+                    if mlr >= 4 && g2 > g1 {
+                        (start, ml, off) = (ip, mlr, rep[0]);
+                    }
+                }
+                let (l2, o2) = hc.find_best::<EXT, MLS>(v, ip, lowest);
+                let g2 = l2 as i64 * 4 - off_cost(o2, rep[0]);
+                let g1 = ml as i64 * 4 - off_cost(off, rep[0]) + 4 + bonus;
+                if l2 >= 4 && g2 > g1 {
+                    (start, ml, off) = (ip, l2, o2);
+                    d = 0;
+                }
+            }
+        }
+        // Extend a new offset's match backwards into the literals.
+        if off != rep[0] {
+            let cand = v.pos(start).wrapping_sub(off);
+            let back = v.extend_back::<EXT>(cand, start, anchor, lowest);
+            start -= back;
+            ml += back;
+        }
+        emit(seqs, rep, src.get(anchor..start).unwrap_or(&[]), ml, off);
+        ip = start + ml;
+        anchor = ip;
+        // Immediate repeats of the offset before last.
+        while ip <= ilimit {
+            let r = rep[1];
+            let mlr = rep_match::<EXT>(v, ip, r, lowest);
+            if mlr == 0 {
+                break;
+            }
+            emit(seqs, rep, &[], mlr, r);
+            ip += mlr;
+            anchor = ip;
+        }
+    }
+    (anchor, ip)
+}

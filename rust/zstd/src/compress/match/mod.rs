@@ -1,0 +1,425 @@
+//! Match finders: turn a block into the sequences of RFC 8878 §3.1.1.3.2 (literals, then
+//! a copy of earlier content) for the block writer.
+//!
+//! Strategies follow zstd's levels: `fast` (one hash table), `dfast` (an 8-byte and a
+//! short hash table), and `greedy`/`lazy`/`lazy2` (hash chains with 0, 1 or 2 steps of
+//! lazy evaluation). All tables are `u32` indices into one virtual index space that the
+//! caller manages (it may hold an older segment, such as a dictionary, before the current
+//! one); they live in the caller's workspace.
+
+mod count;
+mod dfast;
+mod fast;
+mod hash;
+mod lazy;
+pub mod rep;
+
+use crate::compress::seq_store::SeqStore;
+use crate::params::{CParams, Strategy};
+use crate::workspace::Carver;
+
+/// Two-segment history in one virtual index space (like C's extDict): `ext` occupies
+/// `[ext_start, cur_start)` and `cur` occupies `[cur_start, cur_start + cur.len())`.
+/// Matches may start in `ext` and continue into `cur`. `low_limit` is the lowest index a
+/// match may reference (window start / dictionary start).
+#[derive(Clone, Copy, Debug)]
+pub struct Segments<'d> {
+    pub ext: &'d [u8],
+    pub ext_start: u32,
+    pub cur: &'d [u8],
+    pub cur_start: u32,
+    pub low_limit: u32,
+}
+
+/// What a match finder sees of one block: the older segment and the current one cut at
+/// the block end, so nothing past the block is ever read.
+pub(super) struct View<'d> {
+    /// The older segment, occupying `[ext_lo, base)`.
+    ext: &'d [u8],
+    ext_lo: u32,
+    /// The current segment up to the end of the block, starting at index `base`.
+    src: &'d [u8],
+    base: u32,
+}
+
+impl<'d> View<'d> {
+    /// The view of `seg` up to index `end` (clamped to the current segment).
+    fn new(seg: &Segments<'d>, end: u32) -> Self {
+        let base = seg.cur_start;
+        let cur_len = end.saturating_sub(base) as usize;
+        let src = seg.cur.get(..cur_len).unwrap_or(seg.cur);
+        let span = base.saturating_sub(seg.ext_start) as usize;
+        let ext_len = span.min(seg.ext.len());
+        let ext = seg.ext.get(seg.ext.len() - ext_len..).unwrap_or(&[]);
+        Self {
+            ext,
+            ext_lo: base - ext_len as u32,
+            src,
+            base,
+        }
+    }
+
+    /// Virtual index of local position `p` of `src`.
+    #[inline(always)]
+    fn pos(&self, p: usize) -> u32 {
+        self.base.wrapping_add(p as u32)
+    }
+
+    /// Bytes that match between index `cand` (older than `p`) and local position `p`.
+    #[inline(always)]
+    fn match_len<const EXT: bool>(&self, cand: u32, p: usize) -> usize {
+        if EXT && cand < self.base {
+            count::count_2seg(
+                self.ext,
+                cand.wrapping_sub(self.ext_lo) as usize,
+                self.src,
+                p,
+            )
+        } else {
+            count::count(self.src, cand.wrapping_sub(self.base) as usize, p)
+        }
+    }
+
+    /// The byte at index `i`, from whichever segment holds it.
+    #[inline(always)]
+    fn byte<const EXT: bool>(&self, i: u32) -> Option<u8> {
+        if EXT && i < self.base {
+            self.ext.get(i.wrapping_sub(self.ext_lo) as usize).copied()
+        } else {
+            self.src.get(i.wrapping_sub(self.base) as usize).copied()
+        }
+    }
+
+    /// How many bytes before a match (`cand` at local `p`) also match, not going before
+    /// `anchor` nor below index `lowest`.
+    #[inline(always)]
+    fn extend_back<const EXT: bool>(
+        &self,
+        cand: u32,
+        p: usize,
+        anchor: usize,
+        lowest: u32,
+    ) -> usize {
+        let mut n = 0;
+        while p > anchor + n && cand > lowest.wrapping_add(n as u32) {
+            let m = cand - n as u32 - 1;
+            match (self.byte::<EXT>(m), self.src.get(p - n - 1)) {
+                (Some(a), Some(&b)) if a == b => n += 1,
+                _ => break,
+            }
+        }
+        n
+    }
+
+    /// Eight bytes at index `i`, which may straddle the two segments (slow path).
+    fn read64_any(&self, i: u32) -> Option<u64> {
+        if i >= self.base {
+            return count::read64(self.src, (i - self.base) as usize);
+        }
+        let o = i.checked_sub(self.ext_lo)? as usize;
+        if let Some(x) = count::read64(self.ext, o) {
+            return Some(x);
+        }
+        let mut b = [0u8; 8];
+        for (k, slot) in b.iter_mut().enumerate() {
+            let j = o + k;
+            *slot = match j.checked_sub(self.ext.len()) {
+                None => *self.ext.get(j)?,
+                Some(s) => *self.src.get(s)?,
+            };
+        }
+        Some(u64::from_le_bytes(b))
+    }
+}
+
+/// Whether a candidate `cand` is usable from index `cur`: `lowest <= cand < cur`.
+#[inline(always)]
+fn valid(cand: u32, cur: u32, lowest: u32) -> bool {
+    cand >= lowest && cand < cur
+}
+
+/// Skip ahead faster the longer no match is found (zstd's `kSearchStrength`).
+const SEARCH_STRENGTH: u32 = 8;
+
+/// Smallest and largest table logs accepted.
+const LOG_MIN: u32 = 6;
+const LOG_MAX: u32 = 30;
+
+/// The match finder's state: its hash tables (and hash chain), in workspace memory.
+pub struct MatchState<'a> {
+    table: &'a mut [[u8; 4]],
+    cp: CParams,
+    hash_log: u32,
+    chain_log: u32,
+    /// Hash chains: first index not inserted yet.
+    next_to_update: u32,
+}
+
+/// Entries of the hash table and of the second table (short hashes for dfast, chain for
+/// the lazy strategies) for `cp`.
+fn table_logs(cp: &CParams) -> (u32, Option<u32>) {
+    let h = cp.hash_log.clamp(LOG_MIN, LOG_MAX);
+    let c = cp.chain_log.clamp(LOG_MIN, LOG_MAX);
+    match cp.strategy {
+        Strategy::Fast => (h, None),
+        _ => (h, Some(c)),
+    }
+}
+
+fn entries(logs: (u32, Option<u32>)) -> usize {
+    (1usize << logs.0) + logs.1.map_or(0, |c| 1usize << c)
+}
+
+impl<'a> MatchState<'a> {
+    /// Workspace bytes [`MatchState::new`] needs for `cp`.
+    pub fn workspace_size(cp: &CParams) -> usize {
+        entries(table_logs(cp)) * 4
+    }
+
+    /// Carves the tables for `cp` out of a workspace and clears them.
+    pub fn new(cp: &CParams, c: &mut Carver<'a>) -> Option<Self> {
+        let table = c.table::<4>(entries(table_logs(cp)))?;
+        let mut ms = Self {
+            table,
+            cp: *cp,
+            hash_log: LOG_MIN,
+            chain_log: 0,
+            next_to_update: 0,
+        };
+        ms.reset(cp);
+        Some(ms)
+    }
+
+    /// Forgets all history and adopts `cp`, whose tables must fit the workspace this
+    /// state was made with (table sizes are reduced to fit otherwise).
+    pub fn reset(&mut self, cp: &CParams) {
+        let (mut h, mut c) = table_logs(cp);
+        while entries((h, c)) > self.table.len() {
+            match c {
+                Some(cl) if cl >= h && cl > LOG_MIN => c = Some(cl - 1),
+                _ if h > LOG_MIN => h -= 1,
+                _ => break,
+            }
+        }
+        self.cp = *cp;
+        self.hash_log = h;
+        self.chain_log = c.unwrap_or(0);
+        let n = entries((h, c)).min(self.table.len());
+        if let Some(t) = self.table.get_mut(..n) {
+            t.fill([0; 4]);
+        }
+        self.next_to_update = 0;
+    }
+
+    /// The hash table and the second table (empty for `fast`).
+    fn tables(&mut self) -> (&mut [[u8; 4]], &mut [[u8; 4]]) {
+        let h = 1usize << self.hash_log;
+        let c = if self.chain_log == 0 {
+            0
+        } else {
+            1usize << self.chain_log
+        };
+        let (a, b) = self.table.split_at_mut(h.min(self.table.len()));
+        let c = c.min(b.len());
+        (a, &mut b[..c])
+    }
+
+    /// Indexes `[start, end)` as history, emitting nothing (dictionary content or data
+    /// compressed earlier). Positions whose 8 bytes run past `end` are left out.
+    pub fn load_history(&mut self, seg: &Segments, start: u32, end: u32) {
+        let v = View::new(seg, end);
+        let start = start.max(v.ext_lo);
+        let last = end.saturating_sub(8);
+        let (hlog, clog) = (self.hash_log, self.chain_log);
+        let mls = self.cp.min_match;
+        let strategy = self.cp.strategy;
+        let ntu = self.next_to_update;
+        let mut new_ntu = ntu;
+        let (ht, ct) = self.tables();
+        match strategy {
+            Strategy::Fast => {
+                let mls = mls.clamp(4, 7);
+                for i in start..=last {
+                    if let Some(x) = v.read64_any(i) {
+                        set(ht, hash::hash_dyn(x, hlog, mls), i);
+                    }
+                }
+            }
+            Strategy::Dfast => {
+                let mls = mls.clamp(4, 7);
+                for i in start..=last {
+                    if let Some(x) = v.read64_any(i) {
+                        set(ht, hash::hash::<8>(x, hlog), i);
+                        set(ct, hash::hash_dyn(x, clog, mls), i);
+                    }
+                }
+            }
+            _ => {
+                let mls = mls.clamp(4, 6);
+                let from = ntu.max(start);
+                if last >= from {
+                    lazy::insert_range(ht, ct, hlog, clog, mls, &v, from, last + 1);
+                    new_ntu = last + 1;
+                }
+            }
+        }
+        self.next_to_update = new_ntu;
+    }
+
+    /// Emits the sequences and trailing literals of indices `[block_start, block_end)`
+    /// into `seqs`, keeping `rep` (the frame's repeat offsets) by RFC 8878 §3.1.2.5.
+    /// A block holds at most `BLOCK_SIZE_MAX` bytes.
+    pub fn compress_block(
+        &mut self,
+        seg: &Segments,
+        block_start: u32,
+        block_end: u32,
+        rep: &mut [u32; 3],
+        seqs: &mut SeqStore,
+    ) {
+        let v = View::new(seg, block_end);
+        let end = v.pos(v.src.len());
+        let start = block_start.clamp(v.base, end);
+        let mut anchor = (start - v.base) as usize;
+        let mut ip = anchor;
+        let window = 1u32.checked_shl(self.cp.window_log).unwrap_or(u32::MAX);
+        let low = seg.low_limit.max(v.ext_lo);
+        let mut ntu = self.next_to_update;
+        // Search positions up to `ilimit` (8-byte loads stay in the block), in pieces of
+        // at most a window so one lowest index serves a whole piece.
+        if let Some(ilimit) = v.src.len().checked_sub(8) {
+            while ip < ilimit {
+                let stop = ilimit.min(ip.saturating_add(window as usize));
+                let lowest = low.max(v.pos(stop).saturating_sub(window));
+                let ext = lowest < v.base;
+                let args = Args {
+                    v: &v,
+                    anchor,
+                    ip,
+                    ilimit: stop,
+                    lowest: if ext { lowest } else { lowest.max(v.base) },
+                };
+                (anchor, ip) = self.search(&args, ext, &mut ntu, rep, seqs);
+            }
+        }
+        self.next_to_update = ntu;
+        if let Some(lits) = v.src.get(anchor..) {
+            seqs.push_literals(lits);
+        }
+    }
+
+    /// Runs the strategy over one piece of a block; returns the anchor and position reached.
+    fn search(
+        &mut self,
+        args: &Args,
+        ext: bool,
+        ntu: &mut u32,
+        rep: &mut [u32; 3],
+        seqs: &mut SeqStore,
+    ) -> (usize, usize) {
+        let cp = self.cp;
+        let (hlog, clog) = (self.hash_log, self.chain_log);
+        let (ht, ct) = self.tables();
+        match cp.strategy {
+            Strategy::Fast => {
+                let step = cp.target_length.max(1) as usize;
+                match (ext, cp.min_match.clamp(4, 7)) {
+                    (false, 5) => fast::compress::<false, 5>(ht, hlog, step, args, rep, seqs),
+                    (false, 6) => fast::compress::<false, 6>(ht, hlog, step, args, rep, seqs),
+                    (false, 7) => fast::compress::<false, 7>(ht, hlog, step, args, rep, seqs),
+                    (false, _) => fast::compress::<false, 4>(ht, hlog, step, args, rep, seqs),
+                    (true, 5) => fast::compress::<true, 5>(ht, hlog, step, args, rep, seqs),
+                    (true, 6) => fast::compress::<true, 6>(ht, hlog, step, args, rep, seqs),
+                    (true, 7) => fast::compress::<true, 7>(ht, hlog, step, args, rep, seqs),
+                    (true, _) => fast::compress::<true, 4>(ht, hlog, step, args, rep, seqs),
+                }
+            }
+            Strategy::Dfast => {
+                let t = dfast::Tables {
+                    long: ht,
+                    long_log: hlog,
+                    short: ct,
+                    short_log: clog,
+                };
+                match (ext, cp.min_match.clamp(4, 7)) {
+                    (false, 5) => dfast::compress::<false, 5>(t, args, rep, seqs),
+                    (false, 6) => dfast::compress::<false, 6>(t, args, rep, seqs),
+                    (false, 7) => dfast::compress::<false, 7>(t, args, rep, seqs),
+                    (false, _) => dfast::compress::<false, 4>(t, args, rep, seqs),
+                    (true, 5) => dfast::compress::<true, 5>(t, args, rep, seqs),
+                    (true, 6) => dfast::compress::<true, 6>(t, args, rep, seqs),
+                    (true, 7) => dfast::compress::<true, 7>(t, args, rep, seqs),
+                    (true, _) => dfast::compress::<true, 4>(t, args, rep, seqs),
+                }
+            }
+            s => {
+                let depth = match s {
+                    Strategy::Greedy => 0,
+                    Strategy::Lazy => 1,
+                    _ => 2,
+                };
+                let mut hc = lazy::Chain {
+                    hash: ht,
+                    hash_log: hlog,
+                    chain: ct,
+                    chain_log: clog,
+                    next: (*ntu).max(args.lowest),
+                    attempts: 1u32 << cp.search_log.min(24),
+                };
+                let mls = cp.min_match.clamp(4, 6);
+                let r = lazy::dispatch(&mut hc, depth, mls, ext, args, rep, seqs);
+                *ntu = hc.next;
+                r
+            }
+        }
+    }
+
+    /// The caller moved every index down by `shift`: entries below it become invalid.
+    pub fn shift(&mut self, shift: u32) {
+        let (ht, ct) = self.tables();
+        for e in ht.iter_mut().chain(ct.iter_mut()) {
+            *e = u32::from_le_bytes(*e).saturating_sub(shift).to_le_bytes();
+        }
+        self.next_to_update = self.next_to_update.saturating_sub(shift);
+    }
+}
+
+/// A piece of a block to search: the view, where the pending literals start (`anchor`),
+/// the first and last positions to search (`ip`, `ilimit`, at most `src.len() - 8`) and
+/// the lowest index a match may reference.
+pub(super) struct Args<'v, 'd> {
+    v: &'v View<'d>,
+    anchor: usize,
+    ip: usize,
+    ilimit: usize,
+    lowest: u32,
+}
+
+/// Reads table entry `h` (0 when out of range).
+#[inline(always)]
+fn get(t: &[[u8; 4]], h: usize) -> u32 {
+    t.get(h).map_or(0, |e| u32::from_le_bytes(*e))
+}
+
+/// Writes table entry `h`.
+#[inline(always)]
+fn set(t: &mut [[u8; 4]], h: usize, v: u32) {
+    if let Some(e) = t.get_mut(h) {
+        *e = v.to_le_bytes();
+    }
+}
+
+/// Reads entry `h` and replaces it with `v`.
+#[inline(always)]
+fn swap(t: &mut [[u8; 4]], h: usize, v: u32) -> u32 {
+    match t.get_mut(h) {
+        Some(e) => u32::from_le_bytes(core::mem::replace(e, v.to_le_bytes())),
+        None => 0,
+    }
+}
+
+/// `floor(log2(x))` for `x > 0` (0 for 0).
+#[inline(always)]
+fn highbit(x: u32) -> i32 {
+    31 - (x | 1).leading_zeros() as i32
+}

@@ -1,0 +1,316 @@
+//! The Sequences Section of a compressed block (RFC 8878 §3.1.1.3.2): sequence count,
+//! a compression mode per field (predefined, RLE, FSE-compressed or repeat), chosen by
+//! estimated cost, and the interleaved FSE bitstream.
+
+use super::entropy::{Entropy, SEQ_SYMBOLS};
+use super::seq_store::SeqStore;
+use crate::bits::writer::BitWriter;
+use crate::fse::cost::table_cost;
+use crate::fse::encode::write_ncount;
+use crate::fse::normalize::{highbit, normalize, optimal_table_log};
+use crate::tables::*;
+
+/// Symbol_Compression_Modes values.
+const PREDEFINED: u8 = 0;
+const RLE: u8 = 1;
+const COMPRESSED: u8 = 2;
+const REPEAT: u8 = 3;
+
+const fn code_table<const N: usize>(base: &[(u32, u8)], offset: u32) -> [u8; N] {
+    let mut t = [0u8; N];
+    let mut v = 0;
+    let mut c = 0;
+    while v < N {
+        while c + 1 < base.len() && base[c + 1].0 <= v as u32 + offset {
+            c += 1;
+        }
+        t[v] = c as u8;
+        v += 1;
+    }
+    t
+}
+
+/// Literal-length code of lengths 0..64 and match-length code of `length - 3` in 0..128.
+const LL_CODE: [u8; 64] = code_table::<64>(&LL_BASE, 0);
+const ML_CODE: [u8; 128] = code_table::<128>(&ML_BASE, 3);
+
+/// Literal-length code (RFC §3.1.1.3.2.1.1).
+#[inline(always)]
+pub fn ll_code(ll: u32) -> u8 {
+    if ll < 64 {
+        LL_CODE[ll as usize]
+    } else {
+        (highbit(ll) + 19) as u8
+    }
+}
+
+/// Match-length code of a match of `ml` bytes.
+#[inline(always)]
+pub fn ml_code(ml: u32) -> u8 {
+    let b = ml.wrapping_sub(3);
+    if b < 128 {
+        ML_CODE[b as usize]
+    } else {
+        (highbit(b) + 36) as u8
+    }
+}
+
+/// Offset code of an Offset_Value.
+#[inline(always)]
+pub fn of_code(ov: u32) -> u8 {
+    highbit(ov) as u8
+}
+
+/// One field's choice.
+struct Field {
+    mode: u8,
+    rle_symbol: u8,
+}
+
+/// Chooses the mode of one field, writes its table description at `dst[*pos..]` and
+/// builds the encoding table in `ent.ct[k]`.
+#[allow(clippy::too_many_arguments)]
+fn choose(
+    dst: &mut [u8],
+    pos: &mut usize,
+    ent: &mut Entropy<'_>,
+    k: usize,
+    count: &[u32],
+    nb: usize,
+    default: (&[i16], u32),
+    max_log: u32,
+    last_ncount: &mut Option<usize>,
+) -> Option<Field> {
+    let max_sym = count.iter().rposition(|&c| c > 0).unwrap_or(0);
+    let most = count.iter().copied().max().unwrap_or(0) as usize;
+    let mut norm = [0i16; SEQ_SYMBOLS];
+    if most == nb {
+        if nb <= 2 && max_sym < default.0.len() {
+            ent.ct[k].build(default.0, default.1);
+            ent.next[k].valid = false;
+            return Some(Field {
+                mode: PREDEFINED,
+                rle_symbol: 0,
+            });
+        }
+        *dst.get_mut(*pos)? = max_sym as u8;
+        *pos += 1;
+        ent.next[k].valid = false;
+        return Some(Field {
+            mode: RLE,
+            rle_symbol: max_sym as u8,
+        });
+    }
+    let count = &count[..=max_sym];
+    let basic = table_cost(default.0, default.1, count);
+    let repeat = if ent.prev[k].valid {
+        let len = ent.prev[k].get(&mut norm);
+        table_cost(&norm[..len], ent.prev[k].log, count)
+    } else {
+        None
+    };
+    let log = optimal_table_log(max_log, nb, max_sym as u32, 2);
+    let mut fresh = [0i16; SEQ_SYMBOLS];
+    let mut compressed = None;
+    if normalize(&mut fresh, count, max_sym, nb as u32, log, nb >= 2048) {
+        if let Some(h) = write_ncount(dst.get_mut(*pos..)?, &fresh[..=max_sym], log) {
+            compressed =
+                table_cost(&fresh[..=max_sym], log, count).map(|c| (c + ((h as u64) << 11), h));
+        }
+    }
+    let inf = u64::MAX;
+    let (b, r, c) = (
+        basic.unwrap_or(inf),
+        repeat.unwrap_or(inf),
+        compressed.map_or(inf, |x| x.0),
+    );
+    if b <= r && b <= c && b != inf {
+        ent.ct[k].build(default.0, default.1);
+        ent.next[k].valid = false;
+        Some(Field {
+            mode: PREDEFINED,
+            rle_symbol: 0,
+        })
+    } else if r <= c && r != inf {
+        let len = ent.prev[k].get(&mut norm);
+        ent.ct[k].build(&norm[..len], ent.prev[k].log);
+        Some(Field {
+            mode: REPEAT,
+            rle_symbol: 0,
+        })
+    } else {
+        let (_, h) = compressed?;
+        *last_ncount = Some(*pos);
+        *pos += h;
+        ent.ct[k].build(&fresh[..=max_sym], log);
+        ent.next[k].set(&fresh[..=max_sym], log);
+        Some(Field {
+            mode: COMPRESSED,
+            rle_symbol: 0,
+        })
+    }
+}
+
+/// Writes the sequences section for `seqs`; `None` when `dst` is too small (or the
+/// section would trip old decoders, see below).
+pub fn write_sequences(
+    dst: &mut [u8],
+    seqs: &SeqStore<'_>,
+    ent: &mut Entropy<'_>,
+) -> Option<usize> {
+    let nb = seqs.len();
+    let mut pos = if nb < 128 {
+        *dst.first_mut()? = nb as u8;
+        1
+    } else if nb < 0x7F00 {
+        dst.get_mut(..2)?
+            .copy_from_slice(&[(nb >> 8) as u8 + 0x80, nb as u8]);
+        2
+    } else {
+        let r = (nb - 0x7F00) as u16;
+        dst.get_mut(..3)?
+            .copy_from_slice(&[0xFF, r as u8, (r >> 8) as u8]);
+        3
+    };
+    if nb == 0 {
+        return Some(pos);
+    }
+    let mut ll_count = [0u32; MAX_LL + 1];
+    let mut ml_count = [0u32; MAX_ML + 1];
+    let mut of_count = [0u32; MAX_OF + 1];
+    for s in seqs.sequences() {
+        ll_count[(ll_code(s.lit_len) as usize).min(MAX_LL)] += 1;
+        ml_count[(ml_code(s.match_len) as usize).min(MAX_ML)] += 1;
+        of_count[(of_code(s.off_base) as usize).min(MAX_OF)] += 1;
+    }
+    let modes_at = pos;
+    pos += 1;
+    if dst.len() <= modes_at {
+        return None;
+    }
+    let mut last_ncount = None;
+    let ll = choose(
+        dst,
+        &mut pos,
+        ent,
+        0,
+        &ll_count,
+        nb,
+        (&LL_DEFAULT_NORM, LL_DEFAULT_LOG),
+        LL_MAX_LOG,
+        &mut last_ncount,
+    )?;
+    let of = choose(
+        dst,
+        &mut pos,
+        ent,
+        1,
+        &of_count,
+        nb,
+        (&OF_DEFAULT_NORM, OF_DEFAULT_LOG),
+        OF_MAX_LOG,
+        &mut last_ncount,
+    )?;
+    let ml = choose(
+        dst,
+        &mut pos,
+        ent,
+        2,
+        &ml_count,
+        nb,
+        (&ML_DEFAULT_NORM, ML_DEFAULT_LOG),
+        ML_MAX_LOG,
+        &mut last_ncount,
+    )?;
+    dst[modes_at] = ll.mode << 6 | of.mode << 4 | ml.mode << 2;
+
+    let [ct_ll, ct_of, ct_ml] = &ent.ct;
+    let (ll_rle, of_rle, ml_rle) = (ll.mode == RLE, of.mode == RLE, ml.mode == RLE);
+    let _ = (ll.rle_symbol, of.rle_symbol, ml.rle_symbol);
+    let mut w = BitWriter::new(dst.get_mut(pos..)?);
+    let last = seqs.get(nb - 1);
+    let (lc, mc, oc) = (
+        ll_code(last.lit_len),
+        ml_code(last.match_len),
+        of_code(last.off_base),
+    );
+    let mut st_ml = if ml_rle { 0 } else { ct_ml.init_state(mc) };
+    let mut st_of = if of_rle { 0 } else { ct_of.init_state(oc) };
+    let mut st_ll = if ll_rle { 0 } else { ct_ll.init_state(lc) };
+    let extras = |w: &mut BitWriter<'_>, s: &super::seq_store::Sequence, lc: u8, mc: u8, oc: u8| {
+        let (llb, mlb, ofb) = (
+            u32::from(LL_BASE[lc as usize % (MAX_LL + 1)].1),
+            u32::from(ML_BASE[mc as usize % (MAX_ML + 1)].1),
+            u32::from(oc),
+        );
+        if llb + mlb > 22 {
+            w.flush();
+        }
+        w.add(u64::from(s.lit_len), llb);
+        w.add(u64::from(s.match_len.wrapping_sub(3)), mlb);
+        if llb + mlb + ofb > 22 {
+            w.flush();
+        }
+        w.add(u64::from(s.off_base), ofb);
+        w.flush();
+    };
+    extras(&mut w, &last, lc, mc, oc);
+    for i in (0..nb - 1).rev() {
+        let s = seqs.get(i);
+        let (lc, mc, oc) = (
+            ll_code(s.lit_len),
+            ml_code(s.match_len),
+            of_code(s.off_base),
+        );
+        if !of_rle {
+            ct_of.encode(&mut w, &mut st_of, oc);
+        }
+        if !ml_rle {
+            ct_ml.encode(&mut w, &mut st_ml, mc);
+        }
+        if !ll_rle {
+            ct_ll.encode(&mut w, &mut st_ll, lc);
+        }
+        extras(&mut w, &s, lc, mc, oc);
+    }
+    if !ml_rle {
+        ct_ml.flush_state(&mut w, st_ml);
+    }
+    if !of_rle {
+        ct_of.flush_state(&mut w, st_of);
+    }
+    if !ll_rle {
+        ct_ll.flush_state(&mut w, st_ll);
+    }
+    w.flush();
+    let end = pos + w.finish()?;
+    // Decoders up to zstd 1.3.4 misread an FSE table header that ends less than 4 bytes
+    // before the end of the block; such blocks are sent raw instead (as C does).
+    if let Some(at) = last_ncount {
+        if end - at < 4 {
+            return None;
+        }
+    }
+    Some(end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_match_baselines() {
+        for ll in 0..200_000u32 {
+            let c = ll_code(ll) as usize;
+            let (b, n) = LL_BASE[c];
+            assert!(ll >= b && ll - b < 1 << n, "ll {ll}");
+        }
+        for ml in 3..200_000u32 {
+            let c = ml_code(ml) as usize;
+            let (b, n) = ML_BASE[c];
+            assert!(ml >= b && ml - b < 1 << n, "ml {ml}");
+        }
+        assert_eq!(of_code(1), 0);
+        assert_eq!(of_code(4), 2);
+    }
+}

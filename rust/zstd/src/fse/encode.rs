@@ -1,0 +1,257 @@
+//! FSE encoding tables (RFC 8878 §4.1.1): the symbol spread that decoders also build,
+//! the encoder's state transitions, and the Normalized Counts header writer.
+
+use super::normalize::highbit;
+use crate::bits::writer::BitWriter;
+use crate::workspace::Carver;
+
+/// Largest accuracy log an encoding table holds (sequence codes use at most 9).
+pub const MAX_LOG: u32 = 9;
+/// Largest alphabet (match-length codes 0..=52).
+pub const MAX_SYMBOLS: usize = 64;
+const STATES: usize = 1 << MAX_LOG;
+
+/// An encoding table in workspace memory.
+pub struct CTable<'a> {
+    /// Next state (as `table_size + cell`), u16 little-endian, by `cumulative + rank`.
+    states: &'a mut [u8; 2 * STATES],
+    /// Per symbol: `delta_find_state` (i32) and `delta_nb_bits` (u32), little-endian.
+    symbols: &'a mut [u8; 8 * MAX_SYMBOLS],
+    /// Symbol of every cell, scratch for building.
+    spread: &'a mut [u8; STATES],
+    log: u32,
+}
+
+impl<'a> CTable<'a> {
+    /// Workspace bytes of one table.
+    pub const WORKSPACE: usize = 2 * STATES + 8 * MAX_SYMBOLS + STATES;
+
+    /// Carves an (empty) table.
+    pub fn new(c: &mut Carver<'a>) -> Option<Self> {
+        Some(Self {
+            states: c.array()?,
+            symbols: c.array()?,
+            spread: c.array()?,
+            log: 0,
+        })
+    }
+
+    /// Accuracy log of the table.
+    pub fn log(&self) -> u32 {
+        self.log
+    }
+
+    /// Builds the table for `norm` (a valid distribution summing to `1 << log`).
+    pub fn build(&mut self, norm: &[i16], log: u32) {
+        let size = 1usize << log;
+        let mask = size - 1;
+        let n = norm.len().min(MAX_SYMBOLS);
+        let norm = &norm[..n];
+        self.log = log;
+        let mut cumul = [0u16; MAX_SYMBOLS + 1];
+        let mut high = size - 1;
+        for (s, &p) in norm.iter().enumerate() {
+            if p == -1 {
+                cumul[s + 1] = cumul[s] + 1;
+                self.spread[high & (STATES - 1)] = s as u8;
+                high = high.wrapping_sub(1);
+            } else {
+                cumul[s + 1] = cumul[s] + p.max(0) as u16;
+            }
+        }
+        // RFC §4.1.1: cells are visited with step (size/2 + size/8 + 3), skipping the
+        // top cells that hold "less than 1" symbols.
+        let step = (size >> 1) + (size >> 3) + 3;
+        let mut pos = 0usize;
+        for (s, &p) in norm.iter().enumerate() {
+            for _ in 0..p.max(0) {
+                self.spread[pos & (STATES - 1)] = s as u8;
+                pos = (pos + step) & mask;
+                while pos > high {
+                    pos = (pos + step) & mask;
+                }
+            }
+        }
+        for u in 0..size {
+            let s = self.spread[u & (STATES - 1)] as usize & (MAX_SYMBOLS - 1);
+            let at = cumul[s] as usize & (STATES - 1);
+            cumul[s] += 1;
+            let v = (size + u) as u16;
+            self.states[2 * at..2 * at + 2].copy_from_slice(&v.to_le_bytes());
+        }
+        let mut total = 0i32;
+        for s in 0..MAX_SYMBOLS {
+            let p = norm.get(s).copied().unwrap_or(0);
+            let (dfs, dnb) = match p {
+                0 => (0i32, ((log + 1) << 16).wrapping_sub(size as u32)),
+                -1 | 1 => {
+                    let r = (total - 1, (log << 16).wrapping_sub(size as u32));
+                    total += 1;
+                    r
+                }
+                p => {
+                    let p = p as u32;
+                    let max_bits_out = log - highbit(p - 1);
+                    let min_state_plus = p << max_bits_out;
+                    let r = (
+                        total - p as i32,
+                        (max_bits_out << 16).wrapping_sub(min_state_plus),
+                    );
+                    total += p as i32;
+                    r
+                }
+            };
+            self.symbols[8 * s..8 * s + 4].copy_from_slice(&dfs.to_le_bytes());
+            self.symbols[8 * s + 4..8 * s + 8].copy_from_slice(&dnb.to_le_bytes());
+        }
+    }
+
+    #[inline(always)]
+    fn symbol(&self, s: u8) -> (i32, u32) {
+        let i = (s as usize & (MAX_SYMBOLS - 1)) * 8;
+        let e: &[u8; 8] = self.symbols[i..i + 8].try_into().unwrap_or(&[0; 8]);
+        (
+            i32::from_le_bytes([e[0], e[1], e[2], e[3]]),
+            u32::from_le_bytes([e[4], e[5], e[6], e[7]]),
+        )
+    }
+
+    #[inline(always)]
+    fn next(&self, i: u32) -> u32 {
+        let i = (i as usize & (STATES - 1)) * 2;
+        u32::from(u16::from_le_bytes([self.states[i], self.states[i + 1]]))
+    }
+
+    /// The state that starts encoding with `s` (the last symbol of the stream); it costs
+    /// no bits.
+    #[inline]
+    pub fn init_state(&self, s: u8) -> u32 {
+        let (dfs, dnb) = self.symbol(s);
+        let nb = dnb.wrapping_add(1 << 15) >> 16;
+        let value = (nb << 16).wrapping_sub(dnb);
+        self.next(((value >> nb) as i32).wrapping_add(dfs) as u32)
+    }
+
+    /// Encodes `s` from `state`: writes the state's low bits and moves to the state
+    /// that represents `s`.
+    #[inline(always)]
+    pub fn encode(&self, w: &mut BitWriter<'_>, state: &mut u32, s: u8) {
+        let (dfs, dnb) = self.symbol(s);
+        let nb = state.wrapping_add(dnb) >> 16;
+        w.add(u64::from(*state), nb & 31);
+        *state = self.next(((*state >> (nb & 31)) as i32).wrapping_add(dfs) as u32);
+    }
+
+    /// Writes the final state, which the decoder reads first.
+    #[inline]
+    pub fn flush_state(&self, w: &mut BitWriter<'_>, state: u32) {
+        w.add(u64::from(state), self.log);
+    }
+}
+
+/// Writes the Normalized Counts header of RFC 8878 §4.1.1 for `norm` (accuracy `log`)
+/// into `dst`; returns its size, or `None` when `dst` is too small.
+pub fn write_ncount(dst: &mut [u8], norm: &[i16], log: u32) -> Option<usize> {
+    let mut out = 0usize;
+    let mut acc: u64 = u64::from(log - 5);
+    let mut nbits: u32 = 4;
+    let mut emit = |acc: &mut u64, nbits: &mut u32, out: &mut usize| -> Option<()> {
+        while *nbits >= 8 {
+            *dst.get_mut(*out)? = *acc as u8;
+            *out += 1;
+            *acc >>= 8;
+            *nbits -= 8;
+        }
+        Some(())
+    };
+    let size = 1i32 << log;
+    let mut remaining = size + 1;
+    let mut threshold = size;
+    let mut bits = log + 1;
+    let mut s = 0usize;
+    let mut prev_zero = false;
+    let n = norm.len();
+    while s < n && remaining > 1 {
+        if prev_zero {
+            let start = s;
+            while s < n && norm[s] == 0 {
+                s += 1;
+            }
+            if s == n {
+                return None;
+            }
+            let mut zeros = s - start;
+            while zeros >= 3 {
+                acc |= 3 << nbits;
+                nbits += 2;
+                zeros -= 3;
+                emit(&mut acc, &mut nbits, &mut out)?;
+            }
+            acc |= (zeros as u64) << nbits;
+            nbits += 2;
+            emit(&mut acc, &mut nbits, &mut out)?;
+        }
+        let p = i32::from(norm[s]);
+        s += 1;
+        let max = 2 * threshold - 1 - remaining;
+        remaining -= p.abs();
+        let mut v = p + 1;
+        if v >= threshold {
+            v += max;
+        }
+        acc |= (v as u64) << nbits;
+        nbits += bits;
+        if v < max {
+            nbits -= 1;
+        }
+        prev_zero = v == 1;
+        if remaining < 1 {
+            return None;
+        }
+        while remaining < threshold {
+            bits -= 1;
+            threshold >>= 1;
+        }
+        emit(&mut acc, &mut nbits, &mut out)?;
+    }
+    if remaining != 1 {
+        return None;
+    }
+    if nbits > 0 {
+        *dst.get_mut(out)? = acc as u8;
+        out += 1;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::{LL_DEFAULT_LOG, LL_DEFAULT_NORM};
+
+    #[test]
+    fn encoding_walks_valid_states() {
+        let mut ws = [0u8; CTable::WORKSPACE];
+        let mut c = Carver::new(&mut ws);
+        let mut t = CTable::new(&mut c).unwrap();
+        t.build(&LL_DEFAULT_NORM, LL_DEFAULT_LOG);
+        let mut buf = [0u8; 256];
+        let mut w = BitWriter::new(&mut buf);
+        let mut st = t.init_state(3);
+        for s in [0u8, 1, 35, 2, 16, 0, 0, 24] {
+            t.encode(&mut w, &mut st, s);
+            w.flush();
+            assert!((64..128).contains(&st));
+        }
+        t.flush_state(&mut w, st);
+        assert!(w.finish().is_some());
+    }
+
+    #[test]
+    fn ncount_header_of_predefined_table() {
+        let mut dst = [0u8; 64];
+        let n = write_ncount(&mut dst, &LL_DEFAULT_NORM, LL_DEFAULT_LOG).unwrap();
+        assert!(n > 4 && n < 40);
+        assert_eq!(dst[0] & 15, 1);
+    }
+}

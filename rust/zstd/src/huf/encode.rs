@@ -1,0 +1,406 @@
+//! Huffman encoding of literals (RFC 8878 §4.2): length-limited code construction,
+//! the tree description (weights, FSE-compressed or direct) and 1- or 4-stream encoding.
+
+use crate::bits::writer::BitWriter;
+use crate::fse::encode::{write_ncount, CTable};
+use crate::fse::normalize::{normalize, optimal_table_log};
+use crate::tables::HUF_MAX_LOG;
+use crate::workspace::Carver;
+
+/// Largest weight-table accuracy log (RFC §4.2.1.2).
+const WEIGHT_MAX_LOG: u32 = 6;
+
+/// A Huffman code for bytes: per symbol `code | nb_bits << 16` (u32 little-endian).
+pub struct HufCTable<'a> {
+    e: &'a mut [u8; 1024],
+    max_bits: u32,
+    max_symbol: usize,
+}
+
+/// Scratch for building a code (sort keys and tree arithmetic).
+pub struct HufScratch<'a> {
+    keys: &'a mut [[u8; 4]],
+    work: &'a mut [[u8; 4]],
+}
+
+impl<'a> HufScratch<'a> {
+    /// Workspace bytes.
+    pub const WORKSPACE: usize = 2 * 256 * 4;
+
+    /// Carves the scratch.
+    pub fn new(c: &mut Carver<'a>) -> Option<Self> {
+        Some(Self {
+            keys: c.table::<4>(256)?,
+            work: c.table::<4>(256)?,
+        })
+    }
+}
+
+#[inline(always)]
+fn get(t: &[[u8; 4]], i: usize) -> u32 {
+    t.get(i).map_or(0, |e| u32::from_le_bytes(*e))
+}
+
+#[inline(always)]
+fn set(t: &mut [[u8; 4]], i: usize, v: u32) {
+    if let Some(e) = t.get_mut(i) {
+        *e = v.to_le_bytes();
+    }
+}
+
+/// Code lengths of a minimum-redundancy code for the ascending weights in `a[..n]`,
+/// computed in place (Moffat and Katajainen, "In-place calculation of minimum-redundancy
+/// codes", 1995). `n >= 2`. Afterwards `a[i]` is the length of the i-th weight.
+fn in_place_lengths(a: &mut [[u8; 4]], n: usize) {
+    // Phase 1: internal node weights, leaves consumed left to right.
+    set(a, 0, get(a, 0) + get(a, 1));
+    let (mut root, mut leaf) = (0usize, 2usize);
+    for next in 1..n - 1 {
+        if leaf >= n || get(a, root) < get(a, leaf) {
+            set(a, next, get(a, root));
+            set(a, root, next as u32);
+            root += 1;
+        } else {
+            set(a, next, get(a, leaf));
+            leaf += 1;
+        }
+        if leaf >= n || (root < next && get(a, root) < get(a, leaf)) {
+            set(a, next, get(a, next) + get(a, root));
+            set(a, root, next as u32);
+            root += 1;
+        } else {
+            set(a, next, get(a, next) + get(a, leaf));
+            leaf += 1;
+        }
+    }
+    // Phase 2: depths of internal nodes.
+    set(a, n - 2, 0);
+    for next in (0..n - 2).rev() {
+        let p = get(a, next) as usize;
+        set(a, next, get(a, p) + 1);
+    }
+    // Phase 3: depths of leaves.
+    let (mut avail, mut used, mut depth) = (1i64, 0i64, 0u32);
+    let mut root = n as isize - 2;
+    let mut next = n as isize - 1;
+    while avail > 0 {
+        while root >= 0 && get(a, root as usize) == depth {
+            used += 1;
+            root -= 1;
+        }
+        while avail > used {
+            set(a, next as usize, depth);
+            next -= 1;
+            avail -= 1;
+        }
+        avail = 2 * used;
+        depth += 1;
+        used = 0;
+    }
+}
+
+impl<'a> HufCTable<'a> {
+    /// Workspace bytes of one table.
+    pub const WORKSPACE: usize = 1024;
+
+    /// Carves an empty table.
+    pub fn new(c: &mut Carver<'a>) -> Option<Self> {
+        Some(Self {
+            e: c.array()?,
+            max_bits: 0,
+            max_symbol: 0,
+        })
+    }
+
+    #[inline(always)]
+    fn entry(&self, s: u8) -> (u32, u32) {
+        let i = s as usize * 4;
+        let v = u32::from_le_bytes([self.e[i], self.e[i + 1], self.e[i + 2], self.e[i + 3]]);
+        (v & 0xFFFF, v >> 16)
+    }
+
+    /// Copies another table.
+    pub fn copy_from(&mut self, o: &HufCTable<'_>) {
+        self.e.copy_from_slice(&o.e[..]);
+        self.max_bits = o.max_bits;
+        self.max_symbol = o.max_symbol;
+    }
+
+    /// Sets the table from code lengths (`bits[s]`, 0 = absent), which must form a
+    /// complete prefix code of at most 11 bits (as a dictionary's table does).
+    pub fn set_lengths(&mut self, bits: &[u8; 256]) -> bool {
+        self.e.fill(0);
+        let mut per_rank = [0u16; HUF_MAX_LOG as usize + 2];
+        let mut max_bits = 0usize;
+        let mut max_symbol = 0usize;
+        for (s, &nb) in bits.iter().enumerate() {
+            let nb = nb as usize;
+            if nb > HUF_MAX_LOG as usize {
+                return false;
+            }
+            if nb > 0 {
+                per_rank[nb] += 1;
+                max_bits = max_bits.max(nb);
+                max_symbol = s;
+            }
+        }
+        let mut val = [0u16; HUF_MAX_LOG as usize + 2];
+        let mut min = 0u16;
+        for nb in (1..=max_bits).rev() {
+            val[nb] = min;
+            min += per_rank[nb];
+            min >>= 1;
+        }
+        for (s, &nb) in bits.iter().enumerate() {
+            let nb = nb as usize;
+            if nb > 0 {
+                let code = u32::from(val[nb]);
+                val[nb] += 1;
+                self.e[s * 4..s * 4 + 4].copy_from_slice(&(code | (nb as u32) << 16).to_le_bytes());
+            }
+        }
+        self.max_bits = max_bits as u32;
+        self.max_symbol = max_symbol;
+        max_bits > 0
+    }
+
+    /// Length of the code of `s` (0: not coded).
+    pub fn bits(&self, s: u8) -> u32 {
+        self.entry(s).1
+    }
+
+    /// Builds a code for `count[..=max_symbol]` (at least two present symbols) with
+    /// codes of at most `max_log` bits; returns false if that is impossible.
+    pub fn build(
+        &mut self,
+        count: &[u32],
+        max_symbol: usize,
+        max_log: u32,
+        sc: &mut HufScratch<'_>,
+    ) -> bool {
+        self.e.fill(0);
+        let mut n = 0usize;
+        let mut total = 0u32;
+        for (s, &c) in count.iter().enumerate().take(max_symbol + 1) {
+            if c > 0 {
+                set(sc.keys, n, (c.min(1 << 23) << 8) | s as u32);
+                n += 1;
+                total = total.saturating_add(c);
+            }
+        }
+        if n < 2 || n > 256 {
+            return false;
+        }
+        sc.keys[..n].sort_unstable_by_key(|k| u32::from_le_bytes(*k));
+        // Raise the rarest counts until the optimal code fits in max_log bits.
+        let mut floor = 0u32;
+        loop {
+            for i in 0..n {
+                set(sc.work, i, (get(sc.keys, i) >> 8).max(floor));
+            }
+            in_place_lengths(sc.work, n);
+            if get(sc.work, 0) <= max_log {
+                break;
+            }
+            floor = if floor == 0 {
+                (total >> max_log).max(1)
+            } else {
+                floor * 2
+            };
+        }
+        let mut per_rank = [0u16; HUF_MAX_LOG as usize + 2];
+        let max_bits = get(sc.work, 0);
+        for i in 0..n {
+            let s = (get(sc.keys, i) & 0xFF) as usize;
+            let nb = get(sc.work, i);
+            per_rank[nb as usize] += 1;
+            self.e[s * 4..s * 4 + 4].copy_from_slice(&(nb << 16).to_le_bytes());
+        }
+        // Canonical codes (RFC §4.2.1.3): longest codes take the lowest values.
+        let mut val = [0u16; HUF_MAX_LOG as usize + 2];
+        let mut min = 0u16;
+        for nb in (1..=max_bits as usize).rev() {
+            val[nb] = min;
+            min += per_rank[nb];
+            min >>= 1;
+        }
+        for s in 0..=max_symbol {
+            let nb = self.bits(s as u8) as usize;
+            if nb > 0 {
+                let code = u32::from(val[nb]);
+                val[nb] += 1;
+                self.e[s * 4..s * 4 + 4].copy_from_slice(&(code | (nb as u32) << 16).to_le_bytes());
+            }
+        }
+        self.max_bits = max_bits;
+        self.max_symbol = max_symbol;
+        true
+    }
+
+    /// Encoded size in bits of `count` with this code, or `None` when a present symbol
+    /// has no code.
+    pub fn cost_bits(&self, count: &[u32]) -> Option<u64> {
+        let mut bits = 0u64;
+        for (s, &c) in count.iter().enumerate().take(256) {
+            if c > 0 {
+                let nb = self.bits(s as u8);
+                if nb == 0 {
+                    return None;
+                }
+                bits += u64::from(c) * u64::from(nb);
+            }
+        }
+        Some(bits)
+    }
+
+    /// Writes the tree description (RFC §4.2.1): FSE-compressed weights when that is
+    /// smaller, direct 4-bit weights otherwise. `ct` is scratch.
+    pub fn write_header(&self, dst: &mut [u8], ct: &mut CTable<'_>) -> Option<usize> {
+        let nw = self.max_symbol; // the last symbol's weight is implied
+        let weight = |s: usize| -> u8 {
+            let nb = self.bits(s as u8);
+            if nb == 0 {
+                0
+            } else {
+                (self.max_bits + 1 - nb) as u8
+            }
+        };
+        if nw >= 2 {
+            if let Some(n) = self.write_fse_weights(dst.get_mut(1..)?, ct, nw, &weight) {
+                if n > 1 && n < nw / 2 {
+                    dst[0] = n as u8;
+                    return Some(n + 1);
+                }
+            }
+        }
+        if nw > 128 || nw == 0 {
+            return None;
+        }
+        let bytes = nw.div_ceil(2);
+        let out = dst.get_mut(..bytes + 1)?;
+        out[0] = (127 + nw) as u8;
+        for i in 0..bytes {
+            let hi = weight(2 * i);
+            let lo = if 2 * i + 1 < nw { weight(2 * i + 1) } else { 0 };
+            out[i + 1] = (hi << 4) | lo;
+        }
+        Some(bytes + 1)
+    }
+
+    fn write_fse_weights(
+        &self,
+        dst: &mut [u8],
+        ct: &mut CTable<'_>,
+        nw: usize,
+        weight: &dyn Fn(usize) -> u8,
+    ) -> Option<usize> {
+        let mut count = [0u32; HUF_MAX_LOG as usize + 1];
+        let mut max_w = 0usize;
+        for s in 0..nw {
+            let w = weight(s) as usize;
+            count[w] += 1;
+            max_w = max_w.max(w);
+        }
+        let most = *count.iter().max()?;
+        if most as usize == nw || most == 1 {
+            return None;
+        }
+        let log = optimal_table_log(WEIGHT_MAX_LOG, nw, max_w as u32, 2);
+        let mut norm = [0i16; HUF_MAX_LOG as usize + 1];
+        if !normalize(&mut norm, &count, max_w, nw as u32, log, false) {
+            return None;
+        }
+        let h = write_ncount(dst, &norm[..=max_w], log)?;
+        ct.build(&norm[..=max_w], log);
+        let mut w = BitWriter::new(dst.get_mut(h..)?);
+        let (mut s1, mut s2);
+        let mut i;
+        if nw % 2 == 1 {
+            s1 = ct.init_state(weight(nw - 1));
+            s2 = ct.init_state(weight(nw - 2));
+            ct.encode(&mut w, &mut s1, weight(nw - 3));
+            i = nw - 3;
+        } else {
+            s2 = ct.init_state(weight(nw - 1));
+            s1 = ct.init_state(weight(nw - 2));
+            i = nw - 2;
+        }
+        while i > 0 {
+            ct.encode(&mut w, &mut s2, weight(i - 1));
+            ct.encode(&mut w, &mut s1, weight(i - 2));
+            w.flush();
+            i -= 2;
+        }
+        ct.flush_state(&mut w, s2);
+        ct.flush_state(&mut w, s1);
+        Some(h + w.finish()?)
+    }
+
+    /// Encodes `src` as one Huffman stream (last symbol first, RFC §4.2.2).
+    pub fn compress_1x(&self, dst: &mut [u8], src: &[u8]) -> Option<usize> {
+        let mut w = BitWriter::new(dst);
+        // The first symbol must be written last: chunks from the end, then the head.
+        let chunks = src.rchunks_exact(4);
+        let head = chunks.remainder();
+        for ch in chunks {
+            for &s in ch.iter().rev() {
+                let (c, nb) = self.entry(s);
+                w.add_fast(u64::from(c), nb);
+            }
+            w.flush();
+        }
+        for &s in head.iter().rev() {
+            let (c, nb) = self.entry(s);
+            w.add_fast(u64::from(c), nb);
+        }
+        w.flush();
+        w.finish()
+    }
+
+    /// Encodes `src` as four streams behind a 6-byte jump table (RFC §3.1.1.3.1.6).
+    pub fn compress_4x(&self, dst: &mut [u8], src: &[u8]) -> Option<usize> {
+        let seg = src.len().div_ceil(4);
+        if dst.len() < 6 {
+            return None;
+        }
+        let mut pos = 6usize;
+        for k in 0..4 {
+            let part = src.get((k * seg).min(src.len())..((k + 1) * seg).min(src.len()))?;
+            let n = self.compress_1x(dst.get_mut(pos..)?, part)?;
+            if k < 3 {
+                let n16 = u16::try_from(n).ok()?;
+                dst[2 * k..2 * k + 2].copy_from_slice(&n16.to_le_bytes());
+            }
+            pos += n;
+        }
+        Some(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_are_limited_and_complete() {
+        let mut ws = [0u8; HufCTable::WORKSPACE + HufScratch::WORKSPACE];
+        let mut c = Carver::new(&mut ws);
+        let mut t = HufCTable::new(&mut c).unwrap();
+        let mut sc = HufScratch::new(&mut c).unwrap();
+        let mut count = [0u32; 256];
+        // Fibonacci counts force a very deep optimal tree.
+        let (mut a, mut b) = (1u32, 1u32);
+        for c in count.iter_mut().take(30) {
+            *c = a;
+            (a, b) = (b, a + b);
+        }
+        assert!(t.build(&count, 29, 11, &mut sc));
+        let mut kraft = 0u64;
+        for s in 0..30u8 {
+            let nb = t.bits(s);
+            assert!((1..=11).contains(&nb));
+            kraft += 1 << (11 - nb);
+        }
+        assert_eq!(kraft, 1 << 11);
+    }
+}

@@ -1,0 +1,3 @@
+//! Huffman coding of literals (RFC 8878 §4.2).
+
+pub mod encode;
