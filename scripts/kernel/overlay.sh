@@ -2,7 +2,7 @@
 # Prepares build/linux: extracts Debian's linux-source-6.12 when missing (plus a pristine copy
 # for the consumer identity check), then lays our files over it at their kernel paths.
 #   rust/xxhash/src/*.rs          -> rust/xxhash/src/        (the safe crate, unchanged)
-#   rust/zstd-ffi/kernel_xxhash.rs -> rust/zstd-ffi/         (extern "C" xxh*)
+#   rust/zstd-ffi/{kernel_xxhash.rs,src/*.rs} -> rust/zstd-ffi/  (the C ABI crate: extern "C" xxh*)
 #   kernel/tree/**                -> same path               (Kconfig/Makefile glue, exports)
 #   kunit/*                       -> lib/rzstd_kunit/        (KUnit suites)
 # Four kernel build files get one-line additions (computed from the pristine copy each time):
@@ -43,6 +43,7 @@ edit_file lib/Kconfig.debug append '' 'source "lib/rzstd_kunit/Kconfig"'
 # 2. Rust overlay: our crates at their kernel paths, the glue under kernel/tree/.
 for f in "$ROOT"/rust/xxhash/src/*.rs; do install_file "$f" "rust/xxhash/src/$(basename "$f")"; done
 install_file "$ROOT/rust/zstd-ffi/kernel_xxhash.rs" rust/zstd-ffi/kernel_xxhash.rs
+for f in "$ROOT"/rust/zstd-ffi/src/*.rs; do install_file "$f" "rust/zstd-ffi/src/$(basename "$f")"; done
 (cd "$ROOT/kernel/tree" && find . -type f | sed 's|^\./||') | while read -r rel; do
   install_file "$ROOT/kernel/tree/$rel" "$rel"
 done
