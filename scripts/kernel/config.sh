@@ -5,8 +5,13 @@
 source "$(dirname "$0")/env.sh"
 frags=("$ROOT/kernel/config.fragment" "$ROOT/kernel/impl-$IMPL.fragment")
 [ "$KCONF" = modules ] && frags+=("$ROOT/kernel/modules.fragment")
-want=$BUILD/kconfig.want
-cat "${frags[@]}" > "$want.new"
+want=$BUILD/kconfig-$KCONF.want
+# Later fragments override earlier ones: keep the last line for each option.
+cat "${frags[@]}" | awk '{ k = $0 }
+  /^CONFIG_/ { split($0, a, "="); k = a[1] }
+  /^# CONFIG_.* is not set/ { k = $2 }
+  /^CONFIG_|^# CONFIG_.* is not set/ { if (!(k in pos)) order[n++] = k; pos[k] = $0; next }
+  END { for (i = 0; i < n; i++) print pos[order[i]] }' > "$want.new"
 if [ -f "$KDIR/.config" ] && [ -f "$want" ] && cmp -s "$want" "$want.new" && \
    [ "$KDIR/.config" -nt "$want" ]; then
   rm -f "$want.new"; log "config: up to date ($KCONF)"; exit 0

@@ -5,13 +5,15 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=$ROOT/build
 KSRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
-KDIR=${KDIR:-$BUILD/linux}            # the build tree (source + objects, in-tree build)
-KPRISTINE=$BUILD/linux-pristine       # untouched extraction, for the consumer identity check
-# KCONF selects the configuration: builtin (everything in vmlinux) or modules.
+# KCONF selects the configuration: builtin (everything in vmlinux) or modules (btrfs, zram,
+# squashfs, crypto zstd/xxhash64 and the KUnit suites as modules loaded by the guest).
 KCONF=${KCONF:-builtin}
+# The build tree (source + objects, in-tree build), one per configuration.
+if [ "$KCONF" = builtin ]; then KDIR=${KDIR:-$BUILD/linux}; else KDIR=${KDIR:-$BUILD/linux-$KCONF}; fi
+KPRISTINE=$BUILD/linux-pristine       # untouched extraction, for the consumer identity check
 # IMPL selects who serves <linux/zstd.h>/<linux/xxhash.h>: rust (our crates) or c (stock lib/).
 IMPL=${IMPL:-rust}
-RUNDIR=$BUILD/kernel-run              # initramfs, disk images, console logs
+RUNDIR=$BUILD/kernel-run-$KCONF       # initramfs, disk images, console logs
 JOBS=${JOBS:-2}
 KMAKE=(make -C "$KDIR" -j"$JOBS"
        RUSTC=/usr/bin/rustc HOSTRUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc

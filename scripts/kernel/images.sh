@@ -60,8 +60,13 @@ python3 "$ROOT/fs/squashfs/corrupt.py" "$D/disks/squashfs-corrupt.img"
 disks+=(squashfs-corrupt)
 printf '%s\n' "${disks[@]}" > "$D/disks.list"
 
-# 3. initramfs.
+# 3. initramfs (+ the modules and modules.dep for KCONF=modules).
 list=$D/initramfs.list
+modroot=$D/modroot
+rm -rf "$modroot"
+if grep -q '^CONFIG_MODULES=y' "$KDIR/.config"; then
+  "${KMAKE[@]}" -s INSTALL_MOD_PATH="$modroot" modules_install >/dev/null
+fi
 {
   echo "dir /dev 0755 0 0"
   echo "nod /dev/console 0600 0 0 c 5 1"
@@ -76,6 +81,12 @@ list=$D/initramfs.list
   echo "file /scenarios/40-squashfs.sh $ROOT/fs/squashfs/guest-test.sh 0755 0 0"
   echo "file /scenarios/disks.list $D/disks.list 0644 0 0"
   for f in "$D"/data/*; do echo "file /data/$(basename "$f") $f 0644 0 0"; done
+  if [ -d "$modroot/lib/modules" ]; then
+    echo "file /scenarios/05-modules.sh $ROOT/scripts/kernel/guest-modules.sh 0755 0 0"
+    (cd "$modroot" && find lib -type d | sort | sed 's|.*|dir /& 0755 0 0|')
+    (cd "$modroot" && find lib -type f | sort) | while read -r f; do
+      echo "file /$f $modroot/$f 0644 0 0"; done
+  fi
 } > "$list"
 [ -x "$KDIR/usr/gen_init_cpio" ] || "${KMAKE[@]}" -s usr/gen_init_cpio
 "$KDIR/usr/gen_init_cpio" "$list" | zstd -q -9 --check -f -o "$D/initramfs.cpio.zst"

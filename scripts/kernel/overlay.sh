@@ -17,8 +17,11 @@ extract() { # dest
   tar -xf "$KSRC_TARBALL" -C "$tmp"
   mv "$tmp"/linux-source-6.12 "$1"; rmdir "$tmp"
 }
-[ -d "$KDIR" ] || extract "$KDIR"
 [ -d "$KPRISTINE" ] || extract "$KPRISTINE"
+if [ ! -d "$KDIR" ]; then
+  log "copying the pristine tree into $KDIR"
+  cp -a "$KPRISTINE" "$KDIR.tmp" && mv "$KDIR.tmp" "$KDIR"
+fi
 
 install_file() { # src dest(relative to KDIR)
   local dst=$KDIR/$2

@@ -27,7 +27,8 @@ fail=0
   for s in crypto-zstd-selftest crypto-xxhash64-selftest zram-zstd-default zram-zstd-l1 zram-zstd-l19 zram-zstd-dict \
            btrfs-zstd1 btrfs-zstd3 btrfs-zstd15 btrfs-restore-zstd1 btrfs-restore-zstd3 \
            btrfs-restore-zstd15 squashfs-zstd1-128K squashfs-zstd1-1M squashfs-zstd19-128K \
-           squashfs-zstd19-1M squashfs-zstd22-128K squashfs-zstd22-1M squashfs-corrupt; do
+           squashfs-zstd19-1M squashfs-zstd22-128K squashfs-zstd22-1M squashfs-corrupt \
+           $([ "$KCONF" = modules ] && echo modules-loaded); do
     grep -q "^PASS $s\b" <<< "$results" || { echo "FAIL $s (no PASS line)"; fail=1; }
   done
   grep -q "^FAIL" <<< "$results" && fail=1
