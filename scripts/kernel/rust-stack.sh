@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Stack frames of our Rust objects in the kernel build. CONFIG_FRAME_WARN only checks C, so
+# this reads the prologues (`sub $N,%rsp`) of every function in rust/<crate>.o and fails if a
+# frame exceeds the kernel's CONFIG_FRAME_WARN (2048 bytes). Prints the largest frames.
+source "$(dirname "$0")/env.sh"
+limit=$(sed -n 's/^CONFIG_FRAME_WARN=//p' "$KDIR/.config"); limit=${limit:-2048}
+objs=()
+for o in xxhash xxhash_ffi zstd_kernel zstd_ffi; do [ -f "$KDIR/rust/$o.o" ] && objs+=("$KDIR/rust/$o.o"); done
+[ ${#objs[@]} -gt 0 ] || { echo "RZ: FAIL rust-stack no Rust objects"; exit 1; }
+frames=$(for o in "${objs[@]}"; do
+  objdump -d --no-show-raw-insn "$o" | awk -v obj="$(basename "$o")" '
+    /^[0-9a-f]+ <.*>:$/ { fn = $2; gsub(/[<>:]/, "", fn) }
+    /sub +\$0x[0-9a-f]+,%rsp/ { match($0, /\$0x[0-9a-f]+/); print substr($0, RSTART + 3, RLENGTH - 3), obj, fn }'
+done | while read -r hex obj fn; do echo "$((16#$hex)) $obj $fn"; done | sort -rn -k1,1 | awk '!seen[$3]++')
+top=$(echo "$frames" | head -1 | cut -d' ' -f1); top=${top:-0}
+echo "$frames" | head -5 | sed 's/^/  frame /'
+if [ "$top" -le "$limit" ]; then echo "RZ: PASS rust-stack largest frame $top bytes (limit $limit) in ${#objs[@]} objects"
+else echo "RZ: FAIL rust-stack largest frame $top bytes > $limit"; exit 1; fi
