@@ -17,3 +17,10 @@ kernel-run:
 
 kernel-test:
 	scripts/kernel/run.sh
+
+# Compile the codec + full C ABI crates with the kernel's rustc flags (no linking) and check
+# their stack frames: is the code on this branch ready for CONFIG_ZSTD_RUST?
+.PHONY: kernel-rust-check
+kernel-rust-check:
+	scripts/kernel/deps.sh
+	scripts/kernel/rust-check.sh

@@ -47,6 +47,9 @@ edit_file lib/Kconfig.debug append '' 'source "lib/rzstd_kunit/Kconfig"'
 for f in "$ROOT"/rust/xxhash/src/*.rs; do install_file "$f" "rust/xxhash/src/$(basename "$f")"; done
 install_file "$ROOT/rust/zstd-ffi/kernel_xxhash.rs" rust/zstd-ffi/kernel_xxhash.rs
 for f in "$ROOT"/rust/zstd-ffi/src/*.rs; do install_file "$f" "rust/zstd-ffi/src/$(basename "$f")"; done
+(cd "$ROOT/rust/zstd/src" && find . -name '*.rs' | sed 's|^\./||') | while read -r rel; do
+  install_file "$ROOT/rust/zstd/src/$rel" "rust/zstd/src/$rel"
+done
 (cd "$ROOT/kernel/tree" && find . -type f | sed 's|^\./||') | while read -r rel; do
   install_file "$ROOT/kernel/tree/$rel" "$rel"
 done
@@ -54,7 +57,9 @@ edit_file lib/Kconfig append '' 'source "lib/Kconfig.rzstd"'
 edit_file rust/Makefile append '' 'include $(srctree)/rust/Makefile.rzstd'
 lib_makefile() {
   sed 's|^obj-$(CONFIG_XXHASH)\t+= xxhash.o$|ifdef CONFIG_XXHASH_RUST\nobj-$(CONFIG_XXHASH) += xxhash_rust_exports.o\nelse\nobj-$(CONFIG_XXHASH) += xxhash.o\nendif|' |
+    sed 's|^obj-$(CONFIG_ZSTD_COMPRESS) += zstd/$|ifdef CONFIG_ZSTD_RUST\nobj-y += zstd_rust_exports.o\nelse\nobj-$(CONFIG_ZSTD_COMPRESS) += zstd/|; s|^obj-$(CONFIG_ZSTD_DECOMPRESS) += zstd/$|obj-$(CONFIG_ZSTD_DECOMPRESS) += zstd/\nendif|' |
     append '' 'obj-y += rzstd_kunit/'
 }
 edit_file lib/Makefile lib_makefile
 grep -q xxhash_rust_exports "$KDIR/lib/Makefile" || { log "lib/Makefile: xxhash line not found"; exit 1; }
+grep -q zstd_rust_exports "$KDIR/lib/Makefile" || { log "lib/Makefile: zstd lines not found"; exit 1; }
