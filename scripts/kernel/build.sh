@@ -9,9 +9,9 @@ t0=$(date +%s)
 log "building bzImage ($KCONF, -j$JOBS)"
 targets=(bzImage)
 grep -q '^CONFIG_MODULES=y' "$KDIR/.config" && targets+=(modules)
-if ! "${KMAKE[@]}" "${targets[@]}" > "$BUILD/kbuild.log" 2>&1; then
-  grep -E "error|Error" "$BUILD/kbuild.log" | head -40 >&2
-  log "kernel build FAILED, see build/kbuild.log"; exit 1
+if ! "${KMAKE[@]}" "${targets[@]}" > "$BUILD/kbuild-$KCONF.log" 2>&1; then
+  grep -E "error|Error" "$BUILD/kbuild-$KCONF.log" | head -40 >&2
+  log "kernel build FAILED, see build/kbuild-$KCONF.log"; exit 1
 fi
-grep -E "warning:" "$BUILD/kbuild.log" | sort -u | head -20 >&2 || true
+grep -E "warning:" "$BUILD/kbuild-$KCONF.log" | sort -u | head -20 >&2 || true
 log "kernel built in $(( $(date +%s) - t0 )) s: $KDIR/arch/x86/boot/bzImage"

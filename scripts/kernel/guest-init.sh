@@ -4,6 +4,8 @@
 # (scripts/kernel/report.sh). Then powers off with `reboot -f` (QEMU runs with -no-reboot).
 export PATH=/bin:/sbin
 /bin/busybox --install -s /bin
+# The kernel runs /sbin/modprobe to load modules on demand (crypto algorithms, ...).
+ln -s /bin/busybox /sbin/modprobe
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null

@@ -3,7 +3,7 @@
 # They link against the xxh* exports of vmlinux (the Rust xxhash via
 # lib/xxhash_rust_exports.c) and the zstd exports; the KUnit suites run on load.
 . /scenarios/lib.sh
-mods="xxhash_generic zstd btrfs zram squashfs xxhash_kunit zstd_kunit"
+mods="crc32c_generic xxhash_generic zstd_compress zstd btrfs zram squashfs xxhash_kunit zstd_kunit"
 if modprobe -a $mods; then
   missing=""
   for m in $mods; do grep -q "^$m " /proc/modules || missing="$missing $m"; done
