@@ -1,9 +1,12 @@
 # Kernel integration (issue 6): Linux 6.12 from Debian's linux-source-6.12 with our Rust
 # xxhash (and later zstd) in place of lib/xxhash (lib/zstd), booted in QEMU. See README.
 #   make kernel-run     build (reusing build/linux), boot, scenarios, summary  (= make run)
-#   make kernel-test    the same, failing on any KUnit/scenario/consumer-identity failure
+#   make kernel-test    the same for both configurations (KCONF=builtin, KCONF=modules),
+#                       failing on any KUnit/scenario/stack/consumer-identity failure
 #   make kernel-build   only build;  make kernel-deps  only install what is missing
+#   make kernel-rust-check  compile rust/zstd + the full rust/zstd-ffi with kernel flags
 #   IMPL=c              the same pipeline on the stock C lib/xxhash + lib/zstd
+#   IMPL=rust-zstd      Rust for zstd too (CONFIG_ZSTD_RUST; needs the complete codec + FFI)
 .PHONY: kernel-deps kernel-build kernel-run kernel-test
 
 kernel-deps:
@@ -15,8 +18,10 @@ kernel-build:
 kernel-run:
 	scripts/kernel/run.sh
 
+# Both configurations: everything built in, then consumers/KUnit as modules.
 kernel-test:
-	scripts/kernel/run.sh
+	KCONF=builtin scripts/kernel/run.sh
+	KCONF=modules scripts/kernel/run.sh
 
 # Compile the codec + full C ABI crates with the kernel's rustc flags (no linking) and check
 # their stack frames: is the code on this branch ready for CONFIG_ZSTD_RUST?
