@@ -1,7 +1,8 @@
 #!/bin/sh
 # Guest scenario: btrfs with compress-force=zstd:N (fs/btrfs/zstd.c). Each level has its own
-# empty image made on the host (mkfs.btrfs; zstd:3 with --csum xxhash). Copy the corpus slices, sync, unmount, mount again
-# (so reads come from disk, through the decompressor) and verify SHA-256. The host then runs
+# empty image made on the host (mkfs.btrfs; the zstd:3 one with --csum xxhash). Copy the
+# corpus slices, sync, unmount, mount again (so reads come from disk, through the
+# decompressor) and verify SHA-256. The host then runs
 # `btrfs restore` on the images (fs/btrfs/host-verify.sh): btrfs-progs' own zstd must agree.
 . /scenarios/lib.sh
 for lvl in 1 3 15; do
