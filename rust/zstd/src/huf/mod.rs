@@ -1,0 +1,4 @@
+//! Huffman coding of literals (RFC 8878 §4.2).
+
+pub mod decode;
+pub mod weights;
