@@ -1,3 +1,8 @@
 //! Bitstreams of RFC 8878 §4.1: written forward, read backward from the last byte.
 
+pub mod forward;
+pub mod reader;
 pub mod writer;
+
+pub use forward::ForwardReader;
+pub use reader::BackwardReader;
