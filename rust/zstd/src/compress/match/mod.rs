@@ -80,6 +80,22 @@ impl<'d> View<'d> {
         }
     }
 
+    /// Length of the match at `cand` for local position `p` when it reaches 4 bytes, else
+    /// 0. The current segment's case first compares 4 bytes, then counts the rest.
+    #[inline(always)]
+    fn match4<const EXT: bool>(&self, cand: u32, p: usize) -> usize {
+        if EXT && cand < self.base {
+            let n = self.match_len::<true>(cand, p);
+            if n >= 4 { n } else { 0 }
+        } else {
+            let m = cand.wrapping_sub(self.base) as usize;
+            match (count::read32(self.src, m), count::read32(self.src, p)) {
+                (Some(a), Some(b)) if a == b => 4 + count::count(self.src, m + 4, p + 4),
+                _ => 0,
+            }
+        }
+    }
+
     /// The byte at index `i`, from whichever segment holds it.
     #[inline(always)]
     fn byte<const EXT: bool>(&self, i: u32) -> Option<u8> {
@@ -140,6 +156,9 @@ fn valid(cand: u32, cur: u32, lowest: u32) -> bool {
 
 /// Skip ahead faster the longer no match is found (zstd's `kSearchStrength`).
 const SEARCH_STRENGTH: u32 = 8;
+
+/// Smallest window (RFC 8878 §3.1.1.1.2: 1 KiB).
+const WINDOW_LOG_MIN: u32 = 10;
 
 /// Smallest and largest table logs accepted.
 const LOG_MIN: u32 = 6;
@@ -282,7 +301,9 @@ impl<'a> MatchState<'a> {
         let start = block_start.clamp(v.base, end);
         let mut anchor = (start - v.base) as usize;
         let mut ip = anchor;
-        let window = 1u32.checked_shl(self.cp.window_log).unwrap_or(u32::MAX);
+        let window = 1u32
+            .checked_shl(self.cp.window_log.max(WINDOW_LOG_MIN))
+            .unwrap_or(u32::MAX);
         let low = seg.low_limit.max(v.ext_lo);
         let mut ntu = self.next_to_update;
         // Search positions up to `ilimit` (8-byte loads stay in the block), in pieces of
@@ -299,7 +320,10 @@ impl<'a> MatchState<'a> {
                     ilimit: stop,
                     lowest: if ext { lowest } else { lowest.max(v.base) },
                 };
-                (anchor, ip) = self.search(&args, ext, &mut ntu, rep, seqs);
+                let (a, reached) = self.search(&args, ext, &mut ntu, rep, seqs);
+                anchor = a;
+                // A piece too short to search is skipped (its bytes stay literals).
+                ip = if reached > ip { reached } else { stop.max(ip + 1) };
             }
         }
         self.next_to_update = ntu;
