@@ -433,15 +433,6 @@ fn set(t: &mut [[u8; 4]], h: usize, v: u32) {
     }
 }
 
-/// Reads entry `h` and replaces it with `v`.
-#[inline(always)]
-fn swap(t: &mut [[u8; 4]], h: usize, v: u32) -> u32 {
-    match t.get_mut(h) {
-        Some(e) => u32::from_le_bytes(core::mem::replace(e, v.to_le_bytes())),
-        None => 0,
-    }
-}
-
 /// `floor(log2(x))` for `x > 0` (0 for 0).
 #[inline(always)]
 fn highbit(x: u32) -> i32 {
