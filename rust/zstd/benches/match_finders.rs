@@ -1,7 +1,7 @@
 //! Match-finder throughput per strategy on corpus slices, side by side with C's whole
 //! compressor (match finding + entropy coding) at the same level.
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use zstd_kernel::compress::matcher::{MatchState, Segments};
 use zstd_kernel::compress::seq_store::SeqStore;
 use zstd_kernel::params::{CParams, Strategy};
@@ -35,7 +35,11 @@ fn corpus(name: &str) -> Option<Vec<u8>> {
     if !out.exists() {
         std::fs::create_dir_all(root.join("target/corpus")).ok()?;
         let src = root.join("../shared/corpus").join(format!("{name}.xz"));
-        let o = std::process::Command::new("xz").arg("-dc").arg(src).output().ok()?;
+        let o = std::process::Command::new("xz")
+            .arg("-dc")
+            .arg(src)
+            .output()
+            .ok()?;
         std::fs::write(&out, o.stdout).ok()?;
     }
     std::fs::read(out).ok()

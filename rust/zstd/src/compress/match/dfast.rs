@@ -6,7 +6,7 @@
 use super::count::read64;
 use super::hash::hash;
 use super::rep::emit;
-use super::{Args, View, get, set, valid};
+use super::{get, set, valid, Args, View};
 use crate::compress::seq_store::SeqStore;
 
 /// The step grows by one every this many bytes without a match.
@@ -25,7 +25,11 @@ pub(super) struct Tables<'t> {
 fn match8<const EXT: bool>(v: &View, cand: u32, p: usize) -> usize {
     if EXT && cand < v.base {
         let n = v.match_len::<true>(cand, p);
-        if n >= 8 { n } else { 0 }
+        if n >= 8 {
+            n
+        } else {
+            0
+        }
     } else {
         let m = cand.wrapping_sub(v.base) as usize;
         match (read64(v.src, m), read64(v.src, p)) {

@@ -7,7 +7,7 @@
 use super::count::read64;
 use super::hash::hash;
 use super::rep::emit;
-use super::{Args, get, set, valid};
+use super::{get, set, valid, Args};
 use crate::compress::seq_store::SeqStore;
 
 /// The step grows by one every this many bytes without a match.

@@ -87,7 +87,11 @@ impl<'d> View<'d> {
     fn match4<const EXT: bool>(&self, cand: u32, p: usize) -> usize {
         if EXT && cand < self.base {
             let n = self.match_len::<true>(cand, p);
-            if n >= 4 { n } else { 0 }
+            if n >= 4 {
+                n
+            } else {
+                0
+            }
         } else {
             let m = cand.wrapping_sub(self.base) as usize;
             match (count::read32(self.src, m), count::read32(self.src, p)) {
@@ -191,22 +195,42 @@ impl Layout {
         let h = cp.hash_log.clamp(LOG_MIN, LOG_MAX);
         let c = cp.chain_log.clamp(LOG_MIN, LOG_MAX);
         match cp.strategy {
-            Strategy::Fast => Self { hash_log: h, chain_log: 0, row_log: 0 },
-            Strategy::Dfast => Self { hash_log: h, chain_log: c, row_log: 0 },
+            Strategy::Fast => Self {
+                hash_log: h,
+                chain_log: 0,
+                row_log: 0,
+            },
+            Strategy::Dfast => Self {
+                hash_log: h,
+                chain_log: c,
+                row_log: 0,
+            },
             Strategy::Greedy | Strategy::Lazy | Strategy::Lazy2 => Self {
                 hash_log: h.min(ROW_HASH_LOG_MAX),
                 chain_log: 0,
                 row_log: cp.search_log.clamp(4, 6),
             },
-            _ => Self { hash_log: h, chain_log: c, row_log: 0 },
+            _ => Self {
+                hash_log: h,
+                chain_log: c,
+                row_log: 0,
+            },
         }
     }
 
     /// `u32` entries of the two tables and bytes of the row tags and heads.
     fn parts(&self) -> (usize, usize, usize) {
         let h = 1usize << self.hash_log;
-        let c = if self.chain_log == 0 { 0 } else { 1usize << self.chain_log };
-        let r = if self.row_log == 0 { 0 } else { h + (h >> self.row_log) };
+        let c = if self.chain_log == 0 {
+            0
+        } else {
+            1usize << self.chain_log
+        };
+        let r = if self.row_log == 0 {
+            0
+        } else {
+            h + (h >> self.row_log)
+        };
         (h, c, r)
     }
 
@@ -267,7 +291,11 @@ impl<'a> MatchState<'a> {
         let (a, rest) = mem.split_at_mut((h * 4).min(mem.len()));
         let (b, rest) = rest.split_at_mut((c * 4).min(rest.len()));
         let r = r.min(rest.len());
-        (a.as_chunks_mut::<4>().0, b.as_chunks_mut::<4>().0, &mut rest[..r])
+        (
+            a.as_chunks_mut::<4>().0,
+            b.as_chunks_mut::<4>().0,
+            &mut rest[..r],
+        )
     }
 
     /// The tables, with the row bytes split into tags and heads and the row parameters.
@@ -394,7 +422,11 @@ impl<'a> MatchState<'a> {
                 let (a, reached) = self.search(&args, ext, &mut ntu, rep, seqs);
                 anchor = a;
                 // A piece too short to search is skipped (its bytes stay literals).
-                ip = if reached > ip { reached } else { stop.max(ip + 1) };
+                ip = if reached > ip {
+                    reached
+                } else {
+                    stop.max(ip + 1)
+                };
             }
         }
         self.next_to_update = ntu;

@@ -5,7 +5,7 @@
 //! tag agrees, newest first.
 
 use super::count::{read32, read64};
-use super::{View, valid};
+use super::{valid, View};
 
 /// Tag bits taken from the hash besides the row number.
 const TAG_BITS: u32 = 8;
@@ -200,7 +200,11 @@ impl Rows<'_> {
         }
         self.insert::<MLS>(cur, x);
         self.next = self.next.max(cur + 1);
-        if best >= 4 { (best, best_off) } else { (0, 0) }
+        if best >= 4 {
+            (best, best_off)
+        } else {
+            (0, 0)
+        }
     }
 }
 
