@@ -1,5 +1,8 @@
 //! kzstd: a zstd-style command-line tool over the kernel's Rust zstd crates.
 
+mod bench;
+mod compress;
+
 use clap::Parser;
 use std::io::Read;
 use std::process::ExitCode;
@@ -26,6 +29,10 @@ fn read_input(name: &str) -> std::io::Result<Vec<u8>> {
 }
 
 fn main() -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if compress::wants_compression(&args) {
+        return compress::run(args);
+    }
     let cli = Cli::parse();
     let mut status = ExitCode::SUCCESS;
     if cli.xxh64 {

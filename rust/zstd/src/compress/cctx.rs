@@ -139,7 +139,7 @@ pub(crate) fn compress_frame(
     dict_id: u32,
     ext: &[u8],
 ) -> Result<usize, Error> {
-    if src.len() > INDEX_LIMIT {
+    if src.len().saturating_add(ext.len()) > INDEX_LIMIT {
         return Err(Error::srcSize_wrong);
     }
     let fp = params.fparams;

@@ -3,7 +3,7 @@
 pub mod block;
 pub mod cctx;
 pub mod cdict;
-
+pub mod cstream;
 pub mod dict;
 pub mod entropy;
 pub mod frame;
@@ -18,5 +18,5 @@ pub mod sequences;
 
 pub use cctx::{cctx_workspace_bound, compress_bound, CCtx};
 pub use cdict::CDict;
-
+pub use cstream::{cstream_workspace_bound, CStream};
 pub use params::{default_clevel, get_cparams, get_params, max_clevel, min_clevel};
