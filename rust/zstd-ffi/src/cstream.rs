@@ -8,8 +8,14 @@ use core::ffi::{c_ulonglong, c_void};
 use zstd_kernel::compress::{cstream_workspace_bound, CStream};
 use zstd_kernel::{ErrorCode, CONTENTSIZE_UNKNOWN};
 
-/// A `zstd_cstream`.
-pub type CstreamObj = CStream<'static>;
+/// A `zstd_cstream`: the core stream, and whether the current frame has seen a call yet.
+/// zstd 1.5.2 fixes an unknown content size at the first call of a frame, and when that
+/// call is `zstd_end_stream()` the whole (empty) input is known: the frame then says
+/// "0 bytes". `fresh` lets us write the same header.
+pub struct CstreamObj {
+    core: CStream<'static>,
+    fresh: bool,
+}
 
 /// The kernel API's pledged size: 0 means unknown.
 fn pledged(size: c_ulonglong) -> u64 {
@@ -63,7 +69,10 @@ pub unsafe extern "C" fn zstd_init_cstream(
     // SAFETY: forwarded caller contract.
     let h = unsafe {
         handle::emplace(workspace, workspace_size, Kind::CStream, None, |rest| {
-            CStream::new(&p, pledged(pledged_src_size), rest).ok()
+            Some(CstreamObj {
+                core: CStream::new(&p, pledged(pledged_src_size), rest).ok()?,
+                fresh: pledged_src_size == 0,
+            })
         })
     };
     h.map_or(core::ptr::null_mut(), |h| h.as_ptr().cast())
@@ -111,7 +120,10 @@ pub unsafe extern "C" fn zstd_reset_cstream(
     pledged_src_size: c_ulonglong,
 ) -> usize {
     // SAFETY: forwarded caller contract.
-    let r = unsafe { stream(cstream) }.and_then(|s| s.reset(pledged(pledged_src_size)));
+    let r = unsafe { stream(cstream) }.and_then(|s| {
+        s.fresh = pledged_src_size == 0;
+        s.core.reset(pledged(pledged_src_size))
+    });
     r.map_or_else(encode, |()| 0)
 }
 
@@ -141,7 +153,8 @@ pub unsafe extern "C" fn zstd_compress_stream(
         }
         // SAFETY: `src` holds `size` readable bytes (caller's contract).
         let src = unsafe { raw::src(inp.src, inp.size) }.ok_or(ErrorCode::GENERIC)?;
-        s.compress_stream(dst, &mut out.pos, src, &mut inp.pos)
+        s.fresh = false;
+        s.core.compress_stream(dst, &mut out.pos, src, &mut inp.pos)
     });
     r.unwrap_or_else(encode)
 }
@@ -161,7 +174,8 @@ pub unsafe extern "C" fn zstd_flush_stream(
     let r = unsafe { stream(cstream) }.and_then(|s| {
         // SAFETY: forwarded caller contract.
         let (out, dst) = unsafe { out_buf(output) }?;
-        s.flush_stream(dst, &mut out.pos)
+        s.fresh = false;
+        s.core.flush_stream(dst, &mut out.pos)
     });
     r.unwrap_or_else(encode)
 }
@@ -179,7 +193,12 @@ pub unsafe extern "C" fn zstd_end_stream(
     let r = unsafe { stream(cstream) }.and_then(|s| {
         // SAFETY: forwarded caller contract.
         let (out, dst) = unsafe { out_buf(output) }?;
-        s.end_stream(dst, &mut out.pos)
+        if s.fresh {
+            // First call of a frame of unknown size, and it ends the frame: it is empty.
+            s.core.reset(0)?;
+            s.fresh = false;
+        }
+        s.core.end_stream(dst, &mut out.pos)
     });
     r.unwrap_or_else(encode)
 }

@@ -46,9 +46,12 @@ pub unsafe extern "C" fn zstd_get_frame_header(
     if params.is_null() {
         return encode(ErrorCode::GENERIC);
     }
-    // SAFETY: `params` is valid for writes (caller's contract).
-    let out = unsafe { &mut *params };
-    *out = ZSTD_frameHeader::default();
+    // SAFETY: `params` is valid for writes (caller's contract). Like C's memset, this
+    // also clears the struct's tail padding; all-zero is a valid value of it.
+    let out = unsafe {
+        core::ptr::write_bytes(params, 0, 1);
+        &mut *params
+    };
     if src_size < FRAME_HEADER_PREFIX {
         return FRAME_HEADER_PREFIX;
     }
@@ -64,15 +67,13 @@ pub unsafe extern "C" fn zstd_get_frame_header(
                 out.frameContentSize = h.frame_content_size;
                 out.frameType = ZSTD_skippableFrame;
             } else {
-                *out = ZSTD_frameHeader {
-                    frameContentSize: h.frame_content_size,
-                    windowSize: h.window_size,
-                    blockSizeMax: h.block_size_max,
-                    frameType: ZSTD_frame,
-                    headerSize: h.header_size,
-                    dictID: h.dict_id,
-                    checksumFlag: h.checksum_flag,
-                };
+                out.frameContentSize = h.frame_content_size;
+                out.windowSize = h.window_size;
+                out.blockSizeMax = h.block_size_max;
+                out.frameType = ZSTD_frame;
+                out.headerSize = h.header_size;
+                out.dictID = h.dict_id;
+                out.checksumFlag = h.checksum_flag;
             }
             0
         }
