@@ -22,7 +22,7 @@ run: build
 	  out=build/corpus/$$(basename $$f .xz); [ -f $$out ] || xz -dc $$f > $$out; \
 	  target/release/kzstd --xxh64 $$out; done
 
-test: rust-deps fmt clippy cargo-test
+test: rust-deps fmt clippy cargo-test capi-test
 
 rust-deps:
 	@command -v cargo >/dev/null || { echo "cargo (rustup) is required"; exit 1; }
