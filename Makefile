@@ -8,7 +8,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps rust-deps fmt clippy cargo-test build bench capi capi-deps capi-test
+.PHONY: run test deps rust-deps fmt clippy cargo-test build bench capi capi-deps capi-test miri-ffi
 
 build: rust-deps
 	$(CARGO) build --release --locked
@@ -65,3 +65,10 @@ capi-test: capi
 	$(CARGO) rustc --release --locked -p zstd-ffi --no-default-features --lib --crate-type rlib
 	capi/abi/check.sh
 	capi/tests/run.sh
+
+# The FFI crate's unsafe code under Miri (nightly): Rust-side calls of every exported
+# function, workspace placement, custom allocators. Not part of `make test` (slow).
+miri-ffi:
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@rustup component list --installed --toolchain nightly | grep -q '^miri' || rustup component add miri rust-src --toolchain nightly
+	$(CARGO) +nightly miri test -p zstd-ffi --test ffi --lib
