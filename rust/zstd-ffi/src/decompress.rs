@@ -6,7 +6,11 @@ use crate::handle::{self, Kind};
 use crate::raw;
 use crate::types::{ZSTD_customMem, ZSTD_inBuffer, ZSTD_outBuffer};
 use core::ffi::c_void;
-use zstd_kernel::{dctx_workspace_bound, dstream_workspace_bound, DCtx, DDict, DStream, ErrorCode};
+use zstd_kernel::frame::header::FRAME_HEADER_PREFIX;
+use zstd_kernel::{
+    dctx_workspace_bound, dstream_workspace_bound, find_frame_compressed_size, get_frame_header,
+    DCtx, DDict, DStream, ErrorCode, FrameHeaderProgress, FrameType, CONTENTSIZE_ERROR,
+};
 
 /// A `zstd_dctx`.
 pub type DctxObj = DCtx<'static>;
@@ -73,6 +77,33 @@ pub unsafe extern "C" fn zstd_free_dctx(dctx: *mut c_void) -> usize {
     }
 }
 
+/// The destination bytes decoding `src` can touch: `capacity`, or less when every frame
+/// in `src` declares its content size (the decoder never writes past the content, and
+/// kernel callers may pass an unbounded capacity, as `lib/decompress_unzstd.c` does).
+pub fn dst_bound(src: &[u8], capacity: usize) -> usize {
+    let mut total = 0u64;
+    let mut rest = src;
+    while rest.len() >= FRAME_HEADER_PREFIX {
+        let Ok(FrameHeaderProgress::Complete(h)) = get_frame_header(rest) else {
+            return capacity;
+        };
+        if h.frame_type == FrameType::Frame {
+            if h.frame_content_size >= CONTENTSIZE_ERROR {
+                return capacity;
+            }
+            total = total.saturating_add(h.frame_content_size);
+        }
+        let Some(next) = find_frame_compressed_size(rest)
+            .ok()
+            .and_then(|n| rest.get(n..))
+        else {
+            return capacity;
+        };
+        rest = next;
+    }
+    usize::try_from(total).map_or(capacity, |t| t.min(capacity))
+}
+
 /// Runs `f` on the context and the (dst, src) slices, converting the result for C.
 ///
 /// # Safety
@@ -91,12 +122,12 @@ unsafe fn with_dctx(
         return encode(ErrorCode::GENERIC);
     };
     // SAFETY: forwarded caller contract.
-    let Some(dst) = (unsafe { raw::dst(dst, dst_capacity) }) else {
-        return encode(ErrorCode::dstBuffer_null);
-    };
-    // SAFETY: forwarded caller contract.
     let Some(src) = (unsafe { raw::src(src, src_size) }) else {
         return encode(ErrorCode::GENERIC);
+    };
+    // SAFETY: forwarded caller contract; `dst_bound` only shortens the slice.
+    let Some(dst) = (unsafe { raw::dst(dst, dst_bound(src, dst_capacity)) }) else {
+        return encode(ErrorCode::dstBuffer_null);
     };
     f(&mut h.value, dst, src).unwrap_or_else(encode)
 }
