@@ -8,22 +8,21 @@ const CHUNK: usize = 8 << 10;
 /// Buckets of the byte-pair fingerprint.
 const BUCKETS: usize = 64;
 
-/// Fingerprint of `src`: byte pairs hashed into buckets, every `step`-th position.
-fn fingerprint(src: &[u8], step: usize, fp: &mut [u32; BUCKETS]) -> u32 {
+/// Fingerprint of one chunk: its non-overlapping byte pairs hashed into buckets, into
+/// two interleaved histograms (independent increments run in parallel).
+fn fingerprint(src: &[u8], a: &mut [u16; BUCKETS], b: &mut [u16; BUCKETS]) -> u32 {
     let mut n = 0;
-    let mut i = 0;
-    while i + 1 < src.len() {
-        let v = u16::from_le_bytes([src[i], src[i + 1]]);
-        let h = (u32::from(v).wrapping_mul(0x9E37_79B1) >> 26) as usize;
-        fp[h & (BUCKETS - 1)] += 1;
-        n += 1;
-        i += step;
+    for q in src.chunks_exact(4) {
+        let v = u32::from_le_bytes([q[0], q[1], q[2], q[3]]);
+        let h1 = ((v & 0xFFFF).wrapping_mul(0x9E37_79B1) >> 26) as usize;
+        let h2 = ((v >> 16).wrapping_mul(0x9E37_79B1) >> 26) as usize;
+        a[h1 & (BUCKETS - 1)] += 1;
+        b[h2 & (BUCKETS - 1)] += 1;
+        n += 2;
     }
     n
 }
 
-/// Byte pairs sampled: every `STEP`-th.
-const STEP: usize = 2;
 /// A chunk starts a new block when the L1 distance between its pair distribution and
 /// the block's so far exceeds this (in percent; the distance ranges over 0..=200).
 /// Tuned on the corpus: 50 saves 2-3% on binaries and memory, costs nothing on text.
@@ -32,30 +31,34 @@ const THRESHOLD_PCT: u64 = 50;
 /// Size of the next block: `src.len()` (at most one block), or a multiple of 8 KiB
 /// where the content changes.
 pub fn next_block_size(src: &[u8]) -> usize {
-    let (step, threshold_pct) = (STEP, THRESHOLD_PCT);
     if src.len() < 4 * CHUNK {
         return src.len();
     }
     let mut seg = [0u32; BUCKETS];
-    let mut ns = fingerprint(&src[..CHUNK], step, &mut seg);
+    let (mut a, mut b) = ([0u16; BUCKETS], [0u16; BUCKETS]);
+    let mut ns = fingerprint(&src[..CHUNK], &mut a, &mut b);
+    for (s, (&x, &y)) in seg.iter_mut().zip(a.iter().zip(&b)) {
+        *s = u32::from(x) + u32::from(y);
+    }
     let mut at = CHUNK;
     while at + CHUNK <= src.len() {
-        let mut ch = [0u32; BUCKETS];
-        let nc = fingerprint(&src[at..at + CHUNK], step, &mut ch);
+        let (mut a, mut b) = ([0u16; BUCKETS], [0u16; BUCKETS]);
+        let nc = fingerprint(&src[at..at + CHUNK], &mut a, &mut b);
         if ns == 0 || nc == 0 {
             return src.len();
         }
+        let chunk = |i: usize| u32::from(a[i]) + u32::from(b[i]);
         // L1 distance of the two distributions, scaled by ns * nc (0 ..= 2 * ns * nc).
-        let dist: u64 = seg
-            .iter()
-            .zip(&ch)
-            .map(|(&a, &b)| (u64::from(a) * u64::from(nc)).abs_diff(u64::from(b) * u64::from(ns)))
+        let dist: u64 = (0..BUCKETS)
+            .map(|i| {
+                (u64::from(seg[i]) * u64::from(nc)).abs_diff(u64::from(chunk(i)) * u64::from(ns))
+            })
             .sum();
-        if dist * 100 > threshold_pct * u64::from(ns) * u64::from(nc) {
+        if dist * 100 > THRESHOLD_PCT * u64::from(ns) * u64::from(nc) {
             return at;
         }
-        for (a, b) in seg.iter_mut().zip(&ch) {
-            *a += b;
+        for (i, sv) in seg.iter_mut().enumerate() {
+            *sv += chunk(i);
         }
         ns += nc;
         at += CHUNK;
