@@ -3,9 +3,7 @@
 
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
-use zstd_kernel::{
-    dctx_workspace_bound, dstream_workspace_bound, DCtx, DDict, DStream, Error,
-};
+use zstd_kernel::{dctx_workspace_bound, dstream_workspace_bound, DCtx, DDict, DStream, Error};
 
 /// `../shared` from the repository root.
 pub fn shared() -> PathBuf {
@@ -13,7 +11,10 @@ pub fn shared() -> PathBuf {
 }
 
 pub fn sha256_hex(d: &[u8]) -> String {
-    Sha256::digest(d).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(d)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// (file name, expected hash) from a `SHA256SUMS.decoded`.
@@ -63,7 +64,7 @@ pub fn decode_stream(
     let mut out = Vec::new();
     let mut buf = vec![0u8; out_chunk];
     let mut ip = 0;
-    let mut last = 1;
+    let mut last;
     let mut stalls = 0;
     loop {
         let end = (ip + in_chunk).min(src.len());

@@ -84,7 +84,10 @@ fn golden_decompression_errors() {
         let p = e.unwrap().path();
         let src = std::fs::read(&p).unwrap();
         assert!(decode(&src, None, 1 << 20).is_err(), "{p:?} accepted");
-        assert!(decode_stream(&src, None, 1 << 20, 1, 1).is_err(), "{p:?} accepted (stream)");
+        assert!(
+            decode_stream(&src, None, 1 << 20, 1, 1).is_err(),
+            "{p:?} accepted (stream)"
+        );
         assert!(decode_stream(&src, None, 1 << 20, 1 << 20, 1 << 20).is_err());
         n += 1;
     }

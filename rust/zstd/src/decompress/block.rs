@@ -43,7 +43,10 @@ pub fn decode_compressed_block(
     if h.kind == LiteralsType::Raw {
         let (nb_seq, used) = read_header(seq_src, ent)?;
         let stream = &seq_src[used..];
-        let lits = Lits::Slice { data: content, len: n };
+        let lits = Lits::Slice {
+            data: content,
+            len: n,
+        };
         return decode_and_execute(ent, nb_seq, stream, lits, &mut mk_out(buf, limit));
     }
     if n + LIT_SLACK <= lit_buf.len() {

@@ -30,7 +30,11 @@ const RING_SLACK: usize = 32;
 
 /// Per-frame buffers for a window of `w` bytes.
 const fn frame_buffers(w: usize) -> usize {
-    let bm = if w < BLOCK_SIZE_MAX { w } else { BLOCK_SIZE_MAX };
+    let bm = if w < BLOCK_SIZE_MAX {
+        w
+    } else {
+        BLOCK_SIZE_MAX
+    };
     (bm + LIT_SLACK) + bm + (w + bm + RING_SLACK)
 }
 

@@ -49,9 +49,18 @@ impl<'a> Entropy<'a> {
         Some(Self {
             huf,
             huf_log: 0,
-            ll: SeqTable { cells: ll, log: None },
-            of: SeqTable { cells: of, log: None },
-            ml: SeqTable { cells: ml, log: None },
+            ll: SeqTable {
+                cells: ll,
+                log: None,
+            },
+            of: SeqTable {
+                cells: of,
+                log: None,
+            },
+            ml: SeqTable {
+                cells: ml,
+                log: None,
+            },
             reps: REP_START,
         })
     }

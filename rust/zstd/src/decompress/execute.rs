@@ -17,7 +17,10 @@ use crate::fse::decode::unpack;
 pub enum Ext<'e> {
     Slice(&'e [u8]),
     /// `buf[start..end]`.
-    InBuf { start: usize, end: usize },
+    InBuf {
+        start: usize,
+        end: usize,
+    },
 }
 
 impl Ext<'_> {

@@ -7,7 +7,9 @@ use super::execute::Ext;
 use crate::dict::DDict;
 use crate::error::Error;
 use crate::frame::block::{BlockHeader, BlockType, BLOCK_HEADER_SIZE};
-use crate::frame::header::{get_frame_header, FrameHeader, FrameHeaderProgress, CONTENTSIZE_UNKNOWN};
+use crate::frame::header::{
+    get_frame_header, FrameHeader, FrameHeaderProgress, CONTENTSIZE_UNKNOWN,
+};
 
 /// Checks a frame's Dictionary_ID against the dictionary in use.
 pub fn check_dict_id(h: &FrameHeader, dict: Option<&DDict>) -> Result<(), Error> {
@@ -39,8 +41,7 @@ pub fn decode_frame(
     let h = complete_header(src)?;
     check_dict_id(&h, dict)?;
     let start = op;
-    if h.frame_content_size != CONTENTSIZE_UNKNOWN
-        && h.frame_content_size > (dst.len() - op) as u64
+    if h.frame_content_size != CONTENTSIZE_UNKNOWN && h.frame_content_size > (dst.len() - op) as u64
     {
         return Err(Error::dstSize_tooSmall);
     }

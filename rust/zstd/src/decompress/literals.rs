@@ -33,7 +33,12 @@ impl LiteralsHeader {
     /// Parses the header at the start of `src`; literals may not exceed `block_max`.
     pub fn parse(src: &[u8], block_max: usize) -> Result<Self, Error> {
         let b0 = *src.first().ok_or(Error::corruption_detected)?;
-        let byte = |i: usize| src.get(i).copied().map(usize::from).ok_or(Error::corruption_detected);
+        let byte = |i: usize| {
+            src.get(i)
+                .copied()
+                .map(usize::from)
+                .ok_or(Error::corruption_detected)
+        };
         let kind = match b0 & 3 {
             0 => LiteralsType::Raw,
             1 => LiteralsType::Rle,

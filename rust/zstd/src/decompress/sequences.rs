@@ -65,7 +65,10 @@ fn read_table<const N: usize>(
         }
         2 => {
             let used = read_counts(src, max_symbol, max_log, counts)?;
-            let c = counts.counts.get(..=counts.max_symbol).ok_or(Error::GENERIC)?;
+            let c = counts
+                .counts
+                .get(..=counts.max_symbol)
+                .ok_or(Error::GENERIC)?;
             build_table(c, counts.table_log, &mut t.cells[..], value)?;
             t.log = Some(counts.table_log);
             Ok(used)
@@ -146,11 +149,26 @@ pub fn read_dict_table<const N: usize>(
         max_symbol: 0,
         table_log: 0,
     };
-    let (max_symbol, max_log, value, default): (usize, u32, fn(usize) -> (u32, u8), _) =
-        match which {
-            0 => (MAX_LL, LL_MAX_LOG, ll_value, (&LL_DEFAULT_NORM[..], LL_DEFAULT_LOG)),
-            1 => (MAX_OF, OF_MAX_LOG, of_value, (&OF_DEFAULT_NORM[..], OF_DEFAULT_LOG)),
-            _ => (MAX_ML, ML_MAX_LOG, ml_value, (&ML_DEFAULT_NORM[..], ML_DEFAULT_LOG)),
-        };
+    let (max_symbol, max_log, value, default): (usize, u32, fn(usize) -> (u32, u8), _) = match which
+    {
+        0 => (
+            MAX_LL,
+            LL_MAX_LOG,
+            ll_value,
+            (&LL_DEFAULT_NORM[..], LL_DEFAULT_LOG),
+        ),
+        1 => (
+            MAX_OF,
+            OF_MAX_LOG,
+            of_value,
+            (&OF_DEFAULT_NORM[..], OF_DEFAULT_LOG),
+        ),
+        _ => (
+            MAX_ML,
+            ML_MAX_LOG,
+            ml_value,
+            (&ML_DEFAULT_NORM[..], ML_DEFAULT_LOG),
+        ),
+    };
     read_table(2, src, t, max_symbol, max_log, default, value, &mut counts)
 }

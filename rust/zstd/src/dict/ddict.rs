@@ -40,9 +40,8 @@ impl<'a> DDict<'a> {
             });
         }
         let dict_id = u32::from_le_bytes([dict[4], dict[5], dict[6], dict[7]]);
-        let content_start = load_entropy(&dict[8..], &mut ent)
-            .map_err(|_| Error::dictionary_corrupted)?
-            + 8;
+        let content_start =
+            load_entropy(&dict[8..], &mut ent).map_err(|_| Error::dictionary_corrupted)? + 8;
         let content = &dict[content_start..];
         for &r in &ent.reps {
             if r == 0 || r as usize > content.len() {

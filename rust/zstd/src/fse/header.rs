@@ -99,7 +99,10 @@ mod tests {
             table_log: 0,
         };
         // accuracy log 5 + 15 = 20 > 9
-        assert_eq!(read_counts(&[0x0F], 35, 9, &mut n), Err(Error::tableLog_tooLarge));
+        assert_eq!(
+            read_counts(&[0x0F], 35, 9, &mut n),
+            Err(Error::tableLog_tooLarge)
+        );
         assert!(read_counts(&[0x00], 35, 9, &mut n).is_err());
     }
 }
