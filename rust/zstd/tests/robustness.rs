@@ -54,7 +54,10 @@ fn every_truncation_is_rejected() {
         assert_eq!(decode(&[], d, 10).unwrap().len(), 0);
         assert_eq!(zstd::bulk::decompress(&[], 10).unwrap().len(), 0);
         for k in 1..z.len() {
-            assert!(decode(&z[..k], d, data.len()).is_err(), "prefix {k} accepted");
+            assert!(
+                decode(&z[..k], d, data.len()).is_err(),
+                "prefix {k} accepted"
+            );
             if k % 7 == 0 {
                 assert!(decode_stream(&z[..k], d, 1 << 20, 1 + k % 5, 100).is_err());
             }
@@ -121,14 +124,24 @@ fn c_dstream_bound(w: usize) -> usize {
 
 #[test]
 fn workspaces_are_no_larger_than_c() {
-    assert!(dctx_workspace_bound() <= 95_944, "{}", dctx_workspace_bound());
+    assert!(
+        dctx_workspace_bound() <= 95_944,
+        "{}",
+        dctx_workspace_bound()
+    );
     for log in 10..=31 {
         let w = 1usize << log;
-        assert!(dstream_workspace_bound(w) <= c_dstream_bound(w), "window {w}");
+        assert!(
+            dstream_workspace_bound(w) <= c_dstream_bound(w),
+            "window {w}"
+        );
     }
     assert_eq!(c_dstream_bound(128 << 10), 620_296);
     let mut small = vec![0u8; dctx_workspace_bound() - 1];
-    assert!(matches!(DCtx::new(&mut small), Err(Error::memory_allocation)));
+    assert!(matches!(
+        DCtx::new(&mut small),
+        Err(Error::memory_allocation)
+    ));
     let mut tiny = vec![0u8; 100];
     assert!(DStream::new(&mut tiny).is_err());
 }
