@@ -27,8 +27,11 @@ fn text(len: usize, seed: u32) -> Vec<u8> {
     v
 }
 
-/// (frame, original, dictionary) triples made by C, all with checksums.
-fn frames() -> (Vec<(Vec<u8>, Vec<u8>, bool)>, Vec<u8>) {
+/// A frame, its content, and whether it needs the dictionary.
+type Case = (Vec<u8>, Vec<u8>, bool);
+
+/// Frames made by C, all with checksums, and the dictionary some use.
+fn frames() -> (Vec<Case>, Vec<u8>) {
     let samples: Vec<Vec<u8>> = (0..100).map(|i| text(1000, 50 + i)).collect();
     let dict = zstd::dict::from_samples(&samples, 8 << 10).unwrap();
     let mut out = Vec::new();

@@ -143,7 +143,7 @@ fn process(cli: &Cli, name: &str, ddict: Option<&DDict>, memory: u64) -> Result<
     let result = result.and_then(|n| sink.finish().map(|_| n).map_err(Failure::Io));
     match result {
         Ok(n) => {
-            if !cli.quiet && out.is_some() || cli.test && !cli.quiet {
+            if !cli.quiet && (out.is_some() || cli.test) {
                 eprintln!("{name}: {n} bytes");
             }
             Ok(())

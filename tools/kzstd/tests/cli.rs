@@ -22,7 +22,7 @@ fn data() -> Vec<u8> {
         s ^= s << 13;
         s ^= s >> 17;
         s ^= s << 5;
-        if s % 3 == 0 {
+        if s.is_multiple_of(3) {
             v.extend_from_slice(b"kernel zstd command line test ");
         } else {
             v.push(s as u8);
