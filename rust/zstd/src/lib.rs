@@ -18,6 +18,9 @@ pub mod params;
 pub mod tables;
 pub mod workspace;
 
+pub use compress::{
+    cctx_workspace_bound, compress_bound, cstream_workspace_bound, CCtx, CDict, CStream,
+};
 pub use decompress::{dctx_workspace_bound, dstream_workspace_bound, DCtx, DStream};
 pub use dict::DDict;
 pub use error::{Error, ErrorCode};

@@ -64,7 +64,7 @@ pub fn decode_stream(
     let mut out = Vec::new();
     let mut buf = vec![0u8; out_chunk];
     let mut ip = 0;
-    let mut last = 1;
+    let mut last;
     let mut stalls = 0;
     loop {
         let end = (ip + in_chunk).min(src.len());

@@ -76,11 +76,22 @@ fn copy_match(
     if offset <= in_prefix {
         let src = op - offset;
         if offset >= CHUNK && op + ml + CHUNK <= wild_end {
-            // Chunks never overlap their source: each starts >= 16 bytes back.
-            let mut i = 0;
-            while i < ml {
-                buf.copy_within(src + i..src + i + CHUNK, op + i);
-                i += CHUNK;
+            // Each chunk's source ends at or before its destination starts (the source
+            // is >= 16 bytes back), so chunked copies reproduce LZ semantics.
+            if ml <= CHUNK {
+                buf.copy_within(src..src + CHUNK, op);
+            } else if ml <= 2 * CHUNK {
+                buf.copy_within(src..src + CHUNK, op);
+                buf.copy_within(src + CHUNK..src + 2 * CHUNK, op + CHUNK);
+            } else if offset >= ml {
+                let (head, tail) = buf.split_at_mut(op);
+                tail[..ml].copy_from_slice(&head[src..src + ml]);
+            } else {
+                let mut i = 0;
+                while i < ml {
+                    buf.copy_within(src + i..src + i + CHUNK, op + i);
+                    i += CHUNK;
+                }
             }
         } else if offset >= ml {
             buf.copy_within(src..src + ml, op);
@@ -129,18 +140,26 @@ fn copy_match(
     Ok(())
 }
 
-/// Copies `ll` literals from `lits` at `lp` to `buf[op..]`.
+/// Copies `ll` literals at `lp` to `buf[op..]`: from `data` or, when `IN_BUF`, from
+/// `buf[start..]`.
 #[inline(always)]
-fn copy_literals(buf: &mut [u8], op: usize, lits: Lits, lp: usize, ll: usize) {
-    match lits {
-        Lits::Slice { data, .. } => {
-            if ll <= CHUNK && op + CHUNK <= buf.len() && lp + CHUNK <= data.len() {
-                buf[op..op + CHUNK].copy_from_slice(&data[lp..lp + CHUNK]);
-            } else {
-                buf[op..op + ll].copy_from_slice(&data[lp..lp + ll]);
-            }
+fn copy_literals<const IN_BUF: bool>(
+    buf: &mut [u8],
+    op: usize,
+    data: &[u8],
+    start: usize,
+    lp: usize,
+    ll: usize,
+) {
+    if IN_BUF {
+        buf.copy_within(start + lp..start + lp + ll, op);
+    } else if ll <= 2 * CHUNK && op + 2 * CHUNK <= buf.len() && lp + 2 * CHUNK <= data.len() {
+        buf[op..op + CHUNK].copy_from_slice(&data[lp..lp + CHUNK]);
+        if ll > CHUNK {
+            buf[op + CHUNK..op + 2 * CHUNK].copy_from_slice(&data[lp + CHUNK..lp + 2 * CHUNK]);
         }
-        Lits::InBuf { start, .. } => buf.copy_within(start + lp..start + lp + ll, op),
+    } else {
+        buf[op..op + ll].copy_from_slice(&data[lp..lp + ll]);
     }
 }
 
@@ -153,13 +172,23 @@ pub fn decode_and_execute(
     lits: Lits,
     out: &mut Out,
 ) -> Result<usize, Error> {
-    let lit_len = match lits {
-        Lits::Slice { len, .. } | Lits::InBuf { len, .. } => len,
-    };
-    let lits_in_buf = match lits {
-        Lits::InBuf { start, .. } => Some(start),
-        Lits::Slice { .. } => None,
-    };
+    match lits {
+        Lits::Slice { data, len } => run::<false>(ent, nb_seq, stream, data, 0, len, out),
+        Lits::InBuf { start, len } => run::<true>(ent, nb_seq, stream, &[], start, len, out),
+    }
+}
+
+/// [`decode_and_execute`] for one literals placement: `lit_data[..lit_len]` (plus
+/// slack), or `buf[lit_start..lit_start + lit_len]` when `IN_BUF`.
+fn run<const IN_BUF: bool>(
+    ent: &mut Entropy,
+    nb_seq: usize,
+    stream: &[u8],
+    lit_data: &[u8],
+    lit_start: usize,
+    lit_len: usize,
+    out: &mut Out,
+) -> Result<usize, Error> {
     let buf = &mut *out.buf;
     let limit = out.limit.min(buf.len());
     let limit_err = if out.limit <= buf.len() {
@@ -244,21 +273,22 @@ pub fn decode_and_execute(
             if op_end > limit {
                 return Err(limit_err);
             }
-            if let Some(start) = lits_in_buf {
+            if IN_BUF {
                 // The output may not run into literals not yet used.
-                if op_end > start + lit_end {
+                if op_end > lit_start + lit_end {
                     return Err(Error::dstSize_tooSmall);
                 }
             }
             if offset > max_offset || offset == 0 {
                 return Err(Error::corruption_detected);
             }
-            copy_literals(buf, op, lits, lp, ll);
+            copy_literals::<IN_BUF>(buf, op, lit_data, lit_start, lp, ll);
             op += ll;
             lp = lit_end;
-            let wild_end = match lits_in_buf {
-                Some(start) => start + lit_end,
-                None => buf.len(),
+            let wild_end = if IN_BUF {
+                lit_start + lit_end
+            } else {
+                buf.len()
             };
             copy_match(buf, op, offset, ml, prefix_start, ext, wild_end)?;
             op = op_end;
@@ -273,9 +303,10 @@ pub fn decode_and_execute(
     if op + rest > limit {
         return Err(limit_err);
     }
-    match lits {
-        Lits::Slice { data, .. } => buf[op..op + rest].copy_from_slice(&data[lp..lit_len]),
-        Lits::InBuf { start, .. } => buf.copy_within(start + lp..start + lit_len, op),
+    if IN_BUF {
+        buf.copy_within(lit_start + lp..lit_start + lit_len, op);
+    } else {
+        buf[op..op + rest].copy_from_slice(&lit_data[lp..lit_len]);
     }
     Ok(op + rest)
 }

@@ -23,6 +23,9 @@ pub fn read_count(src: &[u8]) -> Result<(usize, usize), Error> {
     })
 }
 
+/// Maps a code to its (baseline, extra bits).
+type ValueFn = fn(usize) -> (u32, u8);
+
 /// Value (baseline, extra bits) of each code, per alphabet.
 fn ll_value(s: usize) -> (u32, u8) {
     LL_BASE.get(s).copied().unwrap_or((0, 0))
@@ -44,7 +47,7 @@ fn read_table<const N: usize>(
     max_symbol: usize,
     max_log: u32,
     default: (&[i16], u32),
-    value: fn(usize) -> (u32, u8),
+    value: ValueFn,
     counts: &mut NormalizedCounts,
 ) -> Result<usize, Error> {
     match mode {
@@ -149,8 +152,7 @@ pub fn read_dict_table<const N: usize>(
         max_symbol: 0,
         table_log: 0,
     };
-    let (max_symbol, max_log, value, default): (usize, u32, fn(usize) -> (u32, u8), _) = match which
-    {
+    let (max_symbol, max_log, value, default): (usize, u32, ValueFn, _) = match which {
         0 => (
             MAX_LL,
             LL_MAX_LOG,

@@ -1,5 +1,5 @@
-//! Finite State Entropy (RFC 8878 §4.1): table descriptions, construction, encoding and
-//! decoding.
+//! Finite State Entropy (RFC 8878 §4.1): table descriptions, decoding tables, and the
+//! encoder's normalization, tables and cost estimates.
 
 pub mod cost;
 pub mod decode;

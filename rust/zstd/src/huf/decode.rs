@@ -8,8 +8,13 @@ use super::weights::Weights;
 use crate::bits::BackwardReader;
 use crate::error::Error;
 
-/// Cells in a decoding table of the largest allowed log (11).
-pub const TABLE_CELLS: usize = 1 << crate::tables::HUF_MAX_LOG;
+/// Largest Max_Number_of_Bits the decoder accepts. RFC 8878 §4.2.1 caps encoders at 11;
+/// C's decoder accepts 12 (`HUF_TABLELOG_MAX`), and real dictionaries use it (upstream's
+/// golden `http-dict-missing-symbols`), so we do too.
+pub const DECODER_MAX_LOG: u32 = 12;
+
+/// Cells in a decoding table of the largest accepted log.
+pub const TABLE_CELLS: usize = 1 << DECODER_MAX_LOG;
 
 /// A decoding table: `[symbol, nb_bits]` per cell.
 pub type HufTable = [[u8; 2]; TABLE_CELLS];
@@ -17,10 +22,10 @@ pub type HufTable = [[u8; 2]; TABLE_CELLS];
 /// Fills `table` from `w`; returns the table log (Max_Number_of_Bits).
 pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
     let max_bits = w.max_bits;
-    let mut start = [0usize; 13];
-    let mut count = [0usize; 13];
+    let mut start = [0usize; 14];
+    let mut count = [0usize; 14];
     for &x in &w.weights[..w.symbols] {
-        count[usize::from(x).min(12)] += 1;
+        count[usize::from(x).min(13)] += 1;
     }
     let mut next = 0usize;
     for weight in 1..=max_bits as usize {
@@ -111,7 +116,7 @@ pub fn decode_4_streams(
     let mut r2 = BackwardReader::new(b2)?;
     let mut r3 = BackwardReader::new(b3)?;
     let mut r4 = BackwardReader::new(b4)?;
-    // Interleaved main loop: four symbols per stream per refill (4 x 11 <= 57 bits).
+    // Interleaved main loop: four symbols per stream per refill (4 x 12 <= 57 bits).
     let mut done = 0usize;
     {
         let it = o1

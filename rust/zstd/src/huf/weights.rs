@@ -1,10 +1,10 @@
 //! Huffman tree description: weights, direct or FSE-compressed (RFC 8878 §4.2.1).
 
+use super::decode::DECODER_MAX_LOG;
 use crate::bits::BackwardReader;
 use crate::error::Error;
 use crate::fse::decode::{build_table, unpack, Entry};
 use crate::fse::header::{read_counts, NormalizedCounts};
-use crate::tables::HUF_MAX_LOG;
 
 /// Largest accuracy log of the FSE table that compresses weights.
 const WEIGHTS_MAX_LOG: u32 = 6;
@@ -39,7 +39,7 @@ pub fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> {
     let mut rank = [0u32; 16];
     let mut total: u32 = 0;
     for &x in &w.weights[..n] {
-        if u32::from(x) > HUF_MAX_LOG {
+        if u32::from(x) > DECODER_MAX_LOG {
             return Err(Error::corruption_detected);
         }
         rank[usize::from(x)] += 1;
@@ -51,7 +51,7 @@ pub fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> {
         return Err(Error::corruption_detected);
     }
     let max_bits = 32 - total.leading_zeros();
-    if max_bits > HUF_MAX_LOG {
+    if max_bits > DECODER_MAX_LOG {
         return Err(Error::corruption_detected);
     }
     let rest = (1u32 << max_bits) - total;

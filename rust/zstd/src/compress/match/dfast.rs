@@ -3,7 +3,7 @@
 //! at the next searched position when there is one; the long-table lookup of that next
 //! position is made ahead, and the step grows the longer nothing is found.
 
-use super::count::read64;
+use super::count::{count, eq4, eq8, read64};
 use super::hash::hash;
 use super::rep::emit;
 use super::{get, set, valid, Args, View};
@@ -20,21 +20,34 @@ pub(super) struct Tables<'t> {
     pub short_log: u32,
 }
 
-/// Length of a match of at least 8 bytes at `cand` for local `p`, else 0.
+/// Length of a match of at least `N` (4 or 8) bytes at index `c` for local `p`, else 0.
+/// `src` and `base` are the view's, passed to stay in registers.
 #[inline(always)]
-fn match8<const EXT: bool>(v: &View, cand: u32, p: usize) -> usize {
-    if EXT && cand < v.base {
-        let n = v.match_len::<true>(cand, p);
-        if n >= 8 {
+fn match_n<const EXT: bool, const N: usize>(
+    v: &View,
+    src: &[u8],
+    base: u32,
+    c: u32,
+    p: usize,
+) -> usize {
+    if EXT && c < base {
+        let n = v.match_len::<true>(c, p);
+        if n >= N {
             n
         } else {
             0
         }
     } else {
-        let m = cand.wrapping_sub(v.base) as usize;
-        match (read64(v.src, m), read64(v.src, p)) {
-            (Some(a), Some(b)) if a == b => 8 + super::count::count(v.src, m + 8, p + 8),
-            _ => 0,
+        let m = c.wrapping_sub(base) as usize;
+        let eq = if N == 8 {
+            eq8(src, m, p)
+        } else {
+            eq4(src, m, p)
+        };
+        if eq {
+            N + count(src, m + N, p + N)
+        } else {
+            0
         }
     }
 }
@@ -52,6 +65,8 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
     let mut anchor = a.anchor;
     let mut ip = a.ip;
     let ilimit = a.ilimit;
+    let base = v.base;
+    let pos = |p: usize| base.wrapping_add(p as u32);
     let (long, short) = (t.long, t.short);
     let (llog, slog) = (t.long_log, t.short_log);
     let hl = |p: usize| read64(src, p).map_or(0, |x| hash::<8>(x, llog));
@@ -67,7 +82,7 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
         let mut cl0 = get(long, hl0);
         // The match: start, candidate index, length; `cur` is the searched position.
         let (mstart, mcand, ml, cur) = loop {
-            let cur = v.pos(ip);
+            let cur = pos(ip);
             let hs0 = hs(ip);
             let cs0 = get(short, hs0);
             set(long, hl0, cur);
@@ -75,26 +90,26 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
             let r = rep[0];
             let rcur = cur.wrapping_add(1);
             if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-                let ml = v.match4::<EXT>(rcur - r, ip + 1);
+                let ml = match_n::<EXT, 4>(v, src, base, rcur - r, ip + 1);
                 if ml > 0 {
                     break (ip + 1, rcur - r, ml, cur);
                 }
             }
             let hl1 = hl(ip1);
             if valid(cl0, cur, lowest) {
-                let ml = match8::<EXT>(v, cl0, ip);
+                let ml = match_n::<EXT, 8>(v, src, base, cl0, ip);
                 if ml > 0 {
                     break (ip, cl0, ml, cur);
                 }
             }
             let cl1 = get(long, hl1);
             if valid(cs0, cur, lowest) {
-                let ml = v.match4::<EXT>(cs0, ip);
+                let ml = match_n::<EXT, 4>(v, src, base, cs0, ip);
                 if ml > 0 {
                     // A long match at the next position beats the short one.
-                    let cur1 = v.pos(ip1);
+                    let cur1 = pos(ip1);
                     let ml1 = if valid(cl1, cur1, lowest) {
-                        match8::<EXT>(v, cl1, ip1)
+                        match_n::<EXT, 8>(v, src, base, cl1, ip1)
                     } else {
                         0
                     };
@@ -120,7 +135,7 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
             }
         };
         let back = v.extend_back::<EXT>(mcand, mstart, anchor, lowest);
-        let off = v.pos(mstart).wrapping_sub(mcand);
+        let off = pos(mstart).wrapping_sub(mcand);
         let mstart = mstart - back;
         let ml = ml + back;
         emit(seqs, rep, src.get(anchor..mstart).unwrap_or(&[]), ml, off);
@@ -130,15 +145,15 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
             let i2 = (cur.wrapping_sub(v.base) as usize).wrapping_add(2);
             set(long, hl(i2), cur.wrapping_add(2));
             set(short, hs(i2), cur.wrapping_add(2));
-            set(long, hl(ip - 2), v.pos(ip - 2));
-            set(short, hs(ip - 1), v.pos(ip - 1));
+            set(long, hl(ip - 2), pos(ip - 2));
+            set(short, hs(ip - 1), pos(ip - 1));
             while ip <= ilimit {
                 let r = rep[1];
-                let c = v.pos(ip);
+                let c = pos(ip);
                 if r == 0 || !valid(c.wrapping_sub(r), c, lowest) {
                     break;
                 }
-                let ml = v.match4::<EXT>(c - r, ip);
+                let ml = match_n::<EXT, 4>(v, src, base, c - r, ip);
                 if ml == 0 {
                     break;
                 }

@@ -4,14 +4,29 @@
 //! and the step grows the longer nothing is found (by `target_length` for the negative
 //! levels).
 
-use super::count::read64;
+use super::count::{count, eq4, read64};
 use super::hash::hash;
 use super::rep::emit;
-use super::{get, set, valid, Args};
+use super::{get, set, valid, Args, View};
 use crate::compress::seq_store::SeqStore;
 
 /// The step grows by one every this many bytes without a match.
 const STEP_INCR: usize = 1 << 7;
+
+/// Length of the match at index `c` for local `p` when it reaches 4 bytes, else 0.
+#[inline(always)]
+fn m4<const EXT: bool>(v: &View, src: &[u8], base: u32, c: u32, p: usize) -> usize {
+    if EXT && c < base {
+        v.match4::<true>(c, p)
+    } else {
+        let m = c.wrapping_sub(base) as usize;
+        if eq4(src, m, p) {
+            4 + count(src, m + 4, p + 4)
+        } else {
+            0
+        }
+    }
+}
 
 /// Finds the matches of one piece; returns the anchor and the position reached.
 pub(super) fn compress<const EXT: bool, const MLS: u32>(
@@ -28,7 +43,15 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
     let mut anchor = a.anchor;
     let mut ip = a.ip;
     let ilimit = a.ilimit;
-    let h = |p: usize| read64(src, p).map_or(0, |x| hash::<MLS>(x, hlog));
+    let base = v.base;
+    // Power-of-two table: masked indices are provably inside it.
+    let mask = table.len().wrapping_sub(1);
+    if table.is_empty() || table.len() & mask != 0 {
+        return (anchor, ip);
+    }
+    let table = &mut table[..mask + 1];
+    let h = |p: usize| read64(src, p).map_or(0, |x| hash::<MLS>(x, hlog) & mask);
+    let pos = |p: usize| base.wrapping_add(p as u32);
     loop {
         // Search: `p0` is checked against its hash candidate, `p2` against the last
         // offset; `p1` is hashed ahead.
@@ -45,21 +68,21 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
         let mut h1 = h(p1);
         let mut cand = get(table, h0);
         let (mstart, mcand, ml) = 'search: loop {
-            let cur0 = v.pos(p0);
+            let cur0 = pos(p0);
             set(table, h0, cur0);
             let r = rep[0];
-            let rcur = v.pos(p2);
+            let rcur = pos(p2);
             if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-                let ml = v.match4::<EXT>(rcur - r, p2);
+                let ml = m4::<EXT>(v, src, base, rcur - r, p2);
                 if ml > 0 {
-                    set(table, h1, v.pos(p1));
+                    set(table, h1, pos(p1));
                     break 'search (p2, rcur - r, ml);
                 }
             }
             if valid(cand, cur0, lowest) {
-                let ml = v.match4::<EXT>(cand, p0);
+                let ml = m4::<EXT>(v, src, base, cand, p0);
                 if ml > 0 {
-                    set(table, h1, v.pos(p1));
+                    set(table, h1, pos(p1));
                     break 'search (p0, cand, ml);
                 }
             }
@@ -67,13 +90,13 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
             h0 = h1;
             h1 = h(p2);
             (p0, p1, p2) = (p1, p2, p3);
-            let cur0 = v.pos(p0);
+            let cur0 = pos(p0);
             set(table, h0, cur0);
             if valid(cand, cur0, lowest) {
-                let ml = v.match4::<EXT>(cand, p0);
+                let ml = m4::<EXT>(v, src, base, cand, p0);
                 if ml > 0 {
                     if step <= 4 {
-                        set(table, h1, v.pos(p1));
+                        set(table, h1, pos(p1));
                     }
                     break 'search (p0, cand, ml);
                 }
@@ -97,7 +120,7 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
         let back = v.extend_back::<EXT>(mcand, mstart, anchor, lowest);
         let mstart = mstart - back;
         let ml = ml + back;
-        let off = v.pos(mstart).wrapping_sub(mcand.wrapping_sub(back as u32));
+        let off = pos(mstart).wrapping_sub(mcand.wrapping_sub(back as u32));
         emit(seqs, rep, src.get(anchor..mstart).unwrap_or(&[]), ml, off);
         ip = mstart + ml;
         anchor = ip;
@@ -105,15 +128,15 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
             // Index two positions inside the match, then take any immediate repeat of
             // the offset before last.
             for p in [searched + 2, ip - 2] {
-                set(table, h(p), v.pos(p));
+                set(table, h(p), pos(p));
             }
             while ip <= ilimit {
                 let r = rep[1];
-                let cur = v.pos(ip);
+                let cur = pos(ip);
                 if r == 0 || !valid(cur.wrapping_sub(r), cur, lowest) {
                     break;
                 }
-                let ml = v.match4::<EXT>(cur - r, ip);
+                let ml = m4::<EXT>(v, src, base, cur - r, ip);
                 if ml == 0 {
                     break;
                 }

@@ -94,9 +94,10 @@ impl<'d> View<'d> {
             }
         } else {
             let m = cand.wrapping_sub(self.base) as usize;
-            match (count::read32(self.src, m), count::read32(self.src, p)) {
-                (Some(a), Some(b)) if a == b => 4 + count::count(self.src, m + 4, p + 4),
-                _ => 0,
+            if count::eq4(self.src, m, p) {
+                4 + count::count(self.src, m + 4, p + 4)
+            } else {
+                0
             }
         }
     }

@@ -4,7 +4,7 @@
 //! entry of the row at once (8 per `u64`) and only loads the data of candidates whose
 //! tag agrees, newest first.
 
-use super::count::{read32, read64};
+use super::count::{count, eq4, read64};
 use super::{valid, View};
 
 /// Tag bits taken from the hash besides the row number.
@@ -178,23 +178,22 @@ impl Rows<'_> {
                 continue;
             }
             left -= 1;
-            let quick_reject = if !EXT || m >= v.base {
-                let ml = (m - v.base) as usize;
-                match (read32(v.src, ml + best - 3), read32(v.src, ip + best - 3)) {
-                    (Some(a), Some(b)) => a != b,
-                    _ => false,
+            let len = if !EXT || m >= v.base {
+                // The 4 bytes ending one past the best length must match to beat it.
+                let ml = m.wrapping_sub(v.base) as usize;
+                let o = best - 3;
+                if !eq4(v.src, ml.wrapping_add(o), ip.wrapping_add(o)) {
+                    continue;
                 }
+                count(v.src, ml, ip)
             } else {
-                false
+                v.match_len::<EXT>(m, ip)
             };
-            if !quick_reject {
-                let len = v.match_len::<EXT>(m, ip);
-                if len > best {
-                    best = len;
-                    best_off = cur - m;
-                    if ip + len >= end {
-                        break;
-                    }
+            if len > best {
+                best = len;
+                best_off = cur - m;
+                if ip + len >= end {
+                    break;
                 }
             }
         }
