@@ -8,7 +8,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps rust-deps fmt clippy cargo-test build bench corpus-xxh64 capi capi-deps capi-test
+.PHONY: run test deps rust-deps fmt clippy cargo-test build bench capi capi-deps capi-test miri-ffi fuzz fuzz-deps corpus-xxh64
 
 build: rust-deps
 	$(CARGO) build --release --locked
@@ -23,7 +23,7 @@ corpus-xxh64: build
 	  out=build/corpus/$$(basename $$f .xz); [ -f $$out ] || xz -dc $$f > $$out; \
 	  target/release/kzstd --xxh64 $$out; done
 
-test: rust-deps fmt clippy cargo-test kernel-test
+test: rust-deps fmt clippy cargo-test capi-test kernel-test
 
 include kernel.mk
 
@@ -32,6 +32,7 @@ rust-deps:
 	@rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
 	@rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
 	@command -v xz >/dev/null || { apt-get update -qq && apt-get install -y -qq xz-utils; }
+	@command -v zstd >/dev/null || { apt-get update -qq && apt-get install -y -qq zstd; }
 
 fmt:
 	$(CARGO) fmt --all --check
@@ -68,3 +69,24 @@ capi-test: capi
 	$(CARGO) rustc --release --locked -p zstd-ffi --no-default-features --lib --crate-type rlib
 	capi/abi/check.sh
 	capi/tests/run.sh
+
+# The FFI crate's unsafe code under Miri (nightly): Rust-side calls of every exported
+# function, workspace placement, custom allocators. Not part of `make test` (slow).
+miri-ffi:
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@rustup component list --installed --toolchain nightly | grep -q '^miri' || rustup component add miri rust-src --toolchain nightly
+	$(CARGO) +nightly miri test -p zstd-ffi --test ffi --lib
+
+# Fuzzing the decoder (cargo-fuzz, nightly): each target runs FUZZ_SECONDS, seeded from
+# the shared fixtures. Crashes land in fuzz/artifacts/<target>/.
+FUZZ_SECONDS ?= 60
+fuzz-deps: rust-deps
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install --locked cargo-fuzz
+
+fuzz: fuzz-deps
+	@mkdir -p fuzz/corpus/decode fuzz/corpus/decode_dict
+	@cp -n ../shared/testdata/decodecorpus/plain-small/*.zst ../shared/testdata/golden/golden-decompression*/*.zst fuzz/corpus/decode/
+	@cp -n ../shared/testdata/decodecorpus/dict-a/*.zst fuzz/corpus/decode_dict/
+	cd fuzz && $(CARGO) +nightly fuzz run decode -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096
+	cd fuzz && $(CARGO) +nightly fuzz run decode_dict -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096

@@ -184,14 +184,25 @@ static void cross_decode(const unsigned char *src, size_t n, const char *what)
 	free(frame); free(a); free(b);
 }
 
-/* Both decoders on the same (possibly damaged) frame: same result, same bytes. */
-static unsigned long code_mismatches, damaged_runs;
-static void same_decode(const unsigned char *frame, size_t r, size_t cap, int strict_codes)
+/* Both decoders on the same (possibly damaged) frame of `orig`: same result, same bytes.
+ * With strict_codes the error codes must match too. Otherwise one disagreement is
+ * allowed and counted: the kernel "decodes" a damaged frame into wrong bytes that ours
+ * refuses (zstd 1.5.2 clamps an over-read Huffman stream end in its double-symbol
+ * decoder; RFC 8878 section 4.2.2 streams end exactly, which ours requires). */
+static unsigned long code_mismatches, damaged_runs, kernel_lenient;
+static void same_decode(const unsigned char *frame, size_t r, size_t cap,
+			const unsigned char *orig, size_t orig_len, int strict_codes)
 {
 	unsigned char *a = malloc(cap + 1), *b = malloc(cap + 1);
 	size_t da = decode(&ours, frame, r, a, cap);
 	size_t db = decode(&kernel, frame, r, b, cap);
-	CHECK_EQ_U64(zstd_is_error(da), zstd_is_error(db));
+	int kernel_right = !zstd_is_error(db) && db == orig_len && !memcmp(b, orig, orig_len);
+	if (!strict_codes && zstd_is_error(da) && !zstd_is_error(db) && !kernel_right &&
+	    zstd_get_error_code(da) == ZSTD_error_corruption_detected) {
+		kernel_lenient++;
+	} else {
+		CHECK_EQ_U64(zstd_is_error(da), zstd_is_error(db));
+	}
 	if (!zstd_is_error(da) && !zstd_is_error(db)) {
 		CHECK_EQ_U64(da, db);
 		CHECK(da == db && !memcmp(a, b, da));
@@ -216,16 +227,16 @@ static void damaged_frames(void)
 		size_t r = kref_zstd_compress_bound(n);
 		r = encode(&kernel, 3, checksum, src, n, frame, r);
 		/* Documented errors: exact codes. */
-		same_decode(frame, r, n - 1, 1);                  /* dst too small */
+		same_decode(frame, r, n - 1, src, n, 1);                  /* dst too small */
 		for (size_t cut = 1; cut < r; cut += 1 + cut / 2) /* truncated */
-			same_decode(frame, cut, n, 1);
+			same_decode(frame, cut, n, src, n, 1);
 		memcpy(bad, frame, r);
 		bad[1] ^= 0x10;
-		same_decode(bad, r, n, 1);                        /* magic */
+		same_decode(bad, r, n, src, n, 1);                        /* magic */
 		if (checksum) {
 			memcpy(bad, frame, r);
 			bad[r - 2] ^= 1;
-			same_decode(bad, r, n, 1);                /* checksum */
+			same_decode(bad, r, n, src, n, 1);                /* checksum */
 		}
 		/* Random damage: same success and bytes; codes are counted. */
 		for (int i = 0; i < 3000; i++) {
@@ -233,7 +244,7 @@ static void damaged_frames(void)
 			int hits = 1 + (int)(rng_next(&s) % 3);
 			while (hits--)
 				bad[rng_next(&s) % r] ^= (unsigned char)(1 + rng_next(&s) % 255);
-			same_decode(bad, r, n, 0);
+			same_decode(bad, r, n, src, n, 0);
 		}
 	}
 	free(src); free(frame); free(bad);
@@ -241,7 +252,7 @@ static void damaged_frames(void)
 
 static void same_headers(void)
 {
-	size_t n = 5000;
+	size_t n = 19 * 300;
 	unsigned char *src = malloc(n), *frame = malloc(zstd_compress_bound(n) + 64);
 	make_text(8, src, n);
 	uint64_t s = 77;
@@ -419,8 +430,9 @@ int main(int argc, char **argv)
 	cross_decode(buf, 300000, "zeros");
 	free(buf);
 	damaged_frames();
-	printf("damaged frames: %lu runs, error codes differ in %lu (both sides still agree on error vs success)\n",
-	       damaged_runs, code_mismatches);
+	printf("damaged frames: %lu runs; both refuse with different codes: %lu; "
+	       "the kernel decodes to wrong bytes what ours refuses: %lu\n",
+	       damaged_runs, code_mismatches, kernel_lenient);
 	same_headers();
 	dictionaries();
 

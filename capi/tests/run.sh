@@ -3,6 +3,8 @@
 #   test_*.c  our libkzstd.a alone;
 #   diff_*.c  ours beside the kernel's own C lib/zstd + lib/xxhash (capi/kref/build.sh),
 #             given the shared fixtures folder (../shared);
+#   consumer_*.c  real kernel consumers, unchanged (lib/decompress_unzstd.c), built
+#             against our headers with userspace stand-ins (capi/tests/consumer);
 #   test_*.c  also against the kernel's C (names mapped by capi/kref/rename.h), which checks
 #             that the tests expect exactly what Linux 6.12 does.
 # Every test runs twice: plain -O2, then with -fsanitize=address,undefined (both the test
@@ -19,7 +21,9 @@ export ASAN_OPTIONS=detect_leaks=1
 fail=0
 run() { # label binary [args]
   local label=$1 bin=$2; shift 2
+  local t0=$SECONDS
   if "$bin" "$@" > "$bin.log" 2>&1; then
+    [ $((SECONDS - t0)) -gt 5 ] && echo "[$label] $(basename "$bin"): $((SECONDS - t0)) s" 
     grep -v '^  ' "$bin.log" | sed "s/^/[$label] /"
   else
     echo "[$label] $(basename "$bin") FAILED:"; tail -n 40 "$bin.log"; fail=1
@@ -33,11 +37,23 @@ for mode in plain asan; do
     kflags=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
   fi
   kref=$("$root/capi/kref/build.sh" "$mode" "${kflags[@]}")
-  for t in "$root"/capi/tests/test_*.c "$root"/capi/tests/diff_*.c; do
+  ksrc=$("$root/capi/kernel-src.sh")
+  for t in "$root"/capi/tests/{test,diff,consumer}_*.c; do
     name=$(basename "$t" .c)
     libs=("$capi/libkzstd.a")
-    case $name in diff_*) libs=("$kref" "$capi/libkzstd.a");; esac
-    "$cc" "${flags[@]}" -I "$capi/include" -o "$out/$name.$mode" "$t" "${libs[@]}" -lpthread -ldl -lm
+    inc=(-I "$capi/include")
+    extra=()
+    case $name in
+      diff_*) libs=("$kref" "$capi/libkzstd.a");;
+      consumer_*) libs=("$kref" "$capi/libkzstd.a")
+        inc=(-I "$root/capi/tests/consumer" -I "$root/capi/kref/include" -I "$capi/include"
+             -I "$ksrc/lib" -I "$ksrc/include" -I "$root/capi/tests")
+        # Kernel code is built without -Wextra and with -fno-strict-overflow; its
+        # `1 << ZSTD_WINDOWLOG_MAX` (31) is a signed shift overflow in ISO C.
+        extra=(-Wno-sign-compare -fno-strict-overflow)
+        [ $mode = asan ] && extra+=(-fno-sanitize=shift);;
+    esac
+    "$cc" "${flags[@]}" "${extra[@]}" "${inc[@]}" -o "$out/$name.$mode" "$t" "${libs[@]}" -lpthread -ldl -lm
     run "$mode" "$out/$name.$mode" "$root/../shared"
     if [ $mode = plain ] && [[ $name == test_* ]]; then
       "$cc" "${flags[@]}" -include "$root/capi/kref/rename.h" -I "$capi/include" \

@@ -21,7 +21,10 @@
 extern crate std;
 
 pub mod compress;
+pub mod cstream;
+pub mod decompress;
 pub mod errors;
+pub mod frame;
 pub mod handle;
 pub mod params;
 pub mod raw;

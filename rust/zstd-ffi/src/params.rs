@@ -39,7 +39,8 @@ pub extern "C" fn zstd_compress_bound(src_size: usize) -> usize {
 mod tests {
     #[test]
     fn bound_is_the_cores_where_it_does_not_wrap() {
-        for n in (0..300_000).chain([1 << 30, usize::MAX / 2]) {
+        let end = if cfg!(miri) { 3_000 } else { 300_000 };
+        for n in (0..end).chain([1 << 30, usize::MAX / 2]) {
             assert_eq!(
                 super::zstd_compress_bound(n),
                 zstd_kernel::compress::compress_bound(n)

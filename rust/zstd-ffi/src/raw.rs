@@ -22,10 +22,16 @@ pub unsafe fn src<'a>(ptr: *const c_void, len: usize) -> Option<&'a [u8]> {
 
 /// The `len` bytes at `ptr` as a mutable slice; `None` when `ptr` is NULL but `len` is not 0.
 ///
+/// Lengths above `isize::MAX` (no Rust slice can be that long) are cut to it. Kernel
+/// code passes such "unbounded" capacities (`lib/decompress_unzstd.c` uses
+/// `UINTPTR_MAX - (uintptr_t)out_buf` when it does not know the output size); callers
+/// that can bound the output further do so first (see `decompress::dst_bound`).
+///
 /// # Safety
 /// When `len > 0` and `ptr` is not NULL, `ptr` must point to `len` writable bytes that
 /// nothing else accesses during `'a`.
 pub unsafe fn dst<'a>(ptr: *mut c_void, len: usize) -> Option<&'a mut [u8]> {
+    let len = len.min(isize::MAX as usize);
     if len == 0 {
         return Some(&mut []);
     }

@@ -52,12 +52,14 @@ fn small(strategy: Strategy, min_match: u32) -> CParams {
     }
 }
 
-const STRATEGIES: [Strategy; 5] = [
+/// Btlazy2 runs lazy2 over hash chains (the binary tree is not written yet).
+const STRATEGIES: [Strategy; 6] = [
     Strategy::Fast,
     Strategy::Dfast,
     Strategy::Greedy,
     Strategy::Lazy,
     Strategy::Lazy2,
+    Strategy::Btlazy2,
 ];
 
 /// Sizes of an entropy estimate of the sequences (order-0 entropy of literals and of
@@ -391,7 +393,7 @@ proptest! {
     #[test]
     fn rebuilds_random_inputs(
         parts in prop::collection::vec((0usize..3, 1usize..2000, 0usize..5000), 1..40),
-        st in 0usize..5,
+        st in 0usize..6,
         mm in 3u32..8,
         dict_len in 0usize..3000,
     ) {

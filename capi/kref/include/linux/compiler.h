@@ -5,7 +5,9 @@
 #define KREF_LINUX_COMPILER_H
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
+#ifndef __always_inline
 #define __always_inline inline __attribute__((always_inline))
+#endif
 #define noinline __attribute__((noinline))
 #define __maybe_unused __attribute__((unused))
 #define fallthrough __attribute__((fallthrough))

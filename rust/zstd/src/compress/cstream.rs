@@ -1,1 +1,336 @@
-//! Streaming compression (placeholder, filled below).
+//! Streaming compression (`zstd_init_cstream`, `zstd_compress_stream`,
+//! `zstd_flush_stream`, `zstd_end_stream`).
+//!
+//! Input is gathered in a buffer of one window plus one block, like C's `inBuff`; each
+//! full block is compressed as soon as it is complete. When the buffer runs out it
+//! wraps to its start, and the previous round's data becomes the older history
+//! segment ([`Segments::ext`]) until new input overwrites it. Output goes through a
+//! staging buffer that holds one compressed block, so a caller's small output buffer
+//! only slows things down.
+
+use super::block::write_raw_block;
+use super::cctx::{block_size, cctx_workspace_bound, Parts, INDEX_LIMIT};
+use super::frame::{write_checksum, write_frame_header, FrameHeader, MAX_HEADER};
+use super::matcher::Segments;
+use super::params::{check_cparams, CONTENTSIZE_UNKNOWN};
+use crate::error::Error;
+use crate::params::{CParams, Params};
+use crate::workspace::Carver;
+use xxhash::Xxh64State;
+
+fn buffer_size(cp: &CParams) -> usize {
+    (1usize << cp.window_log.min(31)) + block_size(cp)
+}
+
+fn stage_size(cp: &CParams) -> usize {
+    MAX_HEADER + 3 + block_size(cp) + 4 + 8
+}
+
+/// Workspace a [`CStream`] needs for `cp` (`zstd_cstream_workspace_bound`).
+pub fn cstream_workspace_bound(cp: &CParams) -> usize {
+    cctx_workspace_bound(cp) + buffer_size(cp) + stage_size(cp)
+}
+
+/// A streaming compressor over a caller's workspace.
+pub struct CStream<'a> {
+    parts: Parts<'a>,
+    params: Params,
+    buf: &'a mut [u8],
+    stage: &'a mut [u8],
+    st_lo: usize,
+    st_hi: usize,
+    /// Virtual index of `buf[0]`.
+    base: u32,
+    /// Data in `buf[..fill]`; `buf[done..fill]` is not compressed yet.
+    fill: usize,
+    done: usize,
+    /// Older history `buf[ext_lo..ext_hi]` at virtual index `ext_start`.
+    ext_lo: usize,
+    ext_hi: usize,
+    ext_start: u32,
+    pledged: Option<u64>,
+    consumed: u64,
+    hash: Xxh64State,
+    started: bool,
+    /// The last block and checksum are staged.
+    ending: bool,
+    /// The frame is complete and fully delivered.
+    finished: bool,
+}
+
+impl<'a> CStream<'a> {
+    /// A stream for `params` and `pledged_src_size` ([`CONTENTSIZE_UNKNOWN`] when
+    /// unknown; the kernel's `zstd_init_cstream` maps 0 to unknown before calling this).
+    pub fn new(params: &Params, pledged_src_size: u64, ws: &'a mut [u8]) -> Result<Self, Error> {
+        let cp = params.cparams;
+        check_cparams(&cp)?;
+        // Buffer indices are u32: a 2 GiB window (log 31) does not fit twice.
+        if cp.window_log > 30 {
+            return Err(Error::parameter_outOfBound);
+        }
+        let mut c = Carver::new(ws);
+        let parts = Parts::new(&mut c, &cp)?;
+        let buf = c.bytes(buffer_size(&cp)).ok_or(Error::memory_allocation)?;
+        let stage = c.bytes(stage_size(&cp)).ok_or(Error::memory_allocation)?;
+        let mut s = Self {
+            parts,
+            params: *params,
+            buf,
+            stage,
+            st_lo: 0,
+            st_hi: 0,
+            base: 0,
+            fill: 0,
+            done: 0,
+            ext_lo: 0,
+            ext_hi: 0,
+            ext_start: 0,
+            pledged: None,
+            consumed: 0,
+            hash: Xxh64State::new(0),
+            started: false,
+            ending: false,
+            finished: false,
+        };
+        s.reset(pledged_src_size)?;
+        Ok(s)
+    }
+
+    /// Starts a new frame with the same parameters (`zstd_reset_cstream`).
+    pub fn reset(&mut self, pledged_src_size: u64) -> Result<(), Error> {
+        self.parts.reset();
+        self.pledged = (pledged_src_size != CONTENTSIZE_UNKNOWN).then_some(pledged_src_size);
+        self.st_lo = 0;
+        self.st_hi = 0;
+        self.base = 0;
+        self.fill = 0;
+        self.done = 0;
+        self.ext_lo = 0;
+        self.ext_hi = 0;
+        self.ext_start = 0;
+        self.consumed = 0;
+        self.hash.reset(0);
+        self.started = false;
+        self.ending = false;
+        self.finished = false;
+        Ok(())
+    }
+
+    fn drain(&mut self, out: &mut [u8], out_pos: &mut usize) -> Result<(), Error> {
+        let room = out
+            .len()
+            .checked_sub(*out_pos)
+            .ok_or(Error::dstSize_tooSmall)?;
+        let n = room.min(self.st_hi - self.st_lo);
+        out[*out_pos..*out_pos + n].copy_from_slice(&self.stage[self.st_lo..self.st_lo + n]);
+        *out_pos += n;
+        self.st_lo += n;
+        if self.st_lo == self.st_hi {
+            self.st_lo = 0;
+            self.st_hi = 0;
+        }
+        Ok(())
+    }
+
+    fn begin(&mut self) -> Result<(), Error> {
+        if self.finished {
+            self.reset(CONTENTSIZE_UNKNOWN)?;
+        }
+        if !self.started {
+            let cp = &self.params.cparams;
+            let fp = self.params.fparams;
+            let mut window_log = cp.window_log;
+            if let Some(n) = self.pledged {
+                let need = if n > 1 {
+                    64 - (n - 1).leading_zeros()
+                } else {
+                    1
+                };
+                window_log = window_log.min(need.max(10));
+            }
+            let hdr = FrameHeader {
+                window_log,
+                content_size: if fp.content_size_flag != 0 {
+                    self.pledged
+                } else {
+                    None
+                },
+                checksum: fp.checksum_flag != 0,
+                dict_id: 0,
+            };
+            self.st_hi += write_frame_header(&mut self.stage[self.st_hi..], &hdr)?;
+            self.started = true;
+        }
+        Ok(())
+    }
+
+    /// Compresses `buf[done..fill]` into the (drained) staging buffer.
+    fn compress_buffered(&mut self, last: bool) -> Result<(), Error> {
+        let start = self.base + self.done as u32;
+        let end = self.base + self.fill as u32;
+        let dst = self.stage.get_mut(self.st_hi..).ok_or(Error::GENERIC)?;
+        let n = if start == end {
+            if !last {
+                return Ok(());
+            }
+            write_raw_block(dst, &[], true)?
+        } else {
+            let (ext, ext_start) = if self.ext_lo < self.ext_hi {
+                (&self.buf[self.ext_lo..self.ext_hi], self.ext_start)
+            } else {
+                (&[][..], self.base)
+            };
+            let seg = Segments {
+                ext,
+                ext_start,
+                cur: &self.buf[..self.fill],
+                cur_start: self.base,
+                low_limit: ext_start,
+            };
+            self.parts.compress_blocks(dst, &seg, start, end, last)?
+        };
+        self.st_hi += n;
+        self.done = self.fill;
+        Ok(())
+    }
+
+    /// Makes room for the next block: wraps the buffer when it cannot hold one more.
+    fn maybe_wrap(&mut self) {
+        let block = self.parts.block;
+        if self.done == self.fill && self.fill + block > self.buf.len() {
+            self.ext_lo = 0;
+            self.ext_hi = self.fill;
+            self.ext_start = self.base;
+            self.base += self.fill as u32;
+            self.fill = 0;
+            self.done = 0;
+            if self.base as usize > INDEX_LIMIT - self.buf.len().min(INDEX_LIMIT) {
+                let shift = self.ext_start;
+                self.parts.ms.shift(shift);
+                self.base -= shift;
+                self.ext_start = 0;
+            }
+        }
+    }
+
+    /// Copies input into the buffer up to the end of the current block.
+    fn take_input(&mut self, input: &[u8], in_pos: &mut usize) -> Result<(), Error> {
+        self.maybe_wrap();
+        let block = self.parts.block;
+        let limit = (self.done + block).min(self.buf.len());
+        let rest = input.get(*in_pos..).ok_or(Error::srcSize_wrong)?;
+        let n = rest.len().min(limit - self.fill);
+        let chunk = &rest[..n];
+        self.consumed += n as u64;
+        if let Some(p) = self.pledged {
+            if self.consumed > p {
+                return Err(Error::srcSize_wrong);
+            }
+        }
+        self.buf[self.fill..self.fill + n].copy_from_slice(chunk);
+        if self.params.fparams.checksum_flag != 0 {
+            self.hash.update(chunk);
+        }
+        self.fill += n;
+        *in_pos += n;
+        // New data overwrote the start of the older segment.
+        if self.ext_lo < self.fill {
+            let cut = (self.fill - self.ext_lo).min(self.ext_hi.saturating_sub(self.ext_lo));
+            self.ext_lo += cut;
+            self.ext_start += cut as u32;
+            if self.ext_lo >= self.ext_hi {
+                self.ext_lo = self.ext_hi;
+            }
+        }
+        Ok(())
+    }
+
+    /// Consumes all of `input[*in_pos..]` unless `out` fills up
+    /// (`zstd_compress_stream`); returns a hint of how much input completes a block.
+    pub fn compress_stream(
+        &mut self,
+        out: &mut [u8],
+        out_pos: &mut usize,
+        input: &[u8],
+        in_pos: &mut usize,
+    ) -> Result<usize, Error> {
+        if *in_pos > input.len() || *out_pos > out.len() {
+            return Err(Error::GENERIC);
+        }
+        if self.ending && !self.finished {
+            return Err(Error::stage_wrong);
+        }
+        self.begin()?;
+        loop {
+            self.drain(out, out_pos)?;
+            if self.st_hi > 0 || *in_pos == input.len() {
+                break;
+            }
+            if self.fill - self.done == self.parts.block {
+                self.compress_buffered(false)?;
+                continue;
+            }
+            self.take_input(input, in_pos)?;
+        }
+        let pending = self.fill - self.done;
+        Ok(if pending == 0 {
+            self.parts.block
+        } else {
+            self.parts.block - pending
+        })
+    }
+
+    /// Compresses what is buffered and delivers it (`zstd_flush_stream`); returns the
+    /// bytes still to deliver (0 when everything so far is in `out`). A flushed prefix
+    /// decodes on its own.
+    pub fn flush_stream(&mut self, out: &mut [u8], out_pos: &mut usize) -> Result<usize, Error> {
+        if *out_pos > out.len() {
+            return Err(Error::GENERIC);
+        }
+        if self.ending {
+            return self.end_stream(out, out_pos);
+        }
+        self.begin()?;
+        self.drain(out, out_pos)?;
+        if self.st_hi == 0 && self.fill > self.done {
+            self.compress_buffered(false)?;
+            self.drain(out, out_pos)?;
+        }
+        Ok(self.st_hi - self.st_lo)
+    }
+
+    /// Finishes the frame (`zstd_end_stream`): last block, checksum; returns the bytes
+    /// still to deliver, 0 once the frame is complete in `out`.
+    pub fn end_stream(&mut self, out: &mut [u8], out_pos: &mut usize) -> Result<usize, Error> {
+        if *out_pos > out.len() {
+            return Err(Error::GENERIC);
+        }
+        if self.finished {
+            return Ok(0);
+        }
+        self.begin()?;
+        self.drain(out, out_pos)?;
+        if !self.ending {
+            if self.st_hi > 0 {
+                return Ok(self.st_hi - self.st_lo + (self.fill - self.done) + 7);
+            }
+            if let Some(p) = self.pledged {
+                if p != self.consumed {
+                    return Err(Error::srcSize_wrong);
+                }
+            }
+            self.compress_buffered(true)?;
+            if self.params.fparams.checksum_flag != 0 {
+                let d = self.stage.get_mut(self.st_hi..).ok_or(Error::GENERIC)?;
+                self.st_hi += write_checksum(d, self.hash.digest())?;
+            }
+            self.ending = true;
+            self.drain(out, out_pos)?;
+        }
+        let left = self.st_hi - self.st_lo;
+        if left == 0 {
+            self.finished = true;
+        }
+        Ok(left)
+    }
+}

@@ -5,9 +5,8 @@
 use super::entropy::{Entropy, SEQ_SYMBOLS};
 use crate::error::Error;
 use crate::fse::normalize::highbit;
-use crate::tables::{
-    DICT_MAGIC, HUF_MAX_LOG, LL_MAX_LOG, MAX_LL, MAX_ML, MAX_OF, ML_MAX_LOG, OF_MAX_LOG,
-};
+use crate::huf::encode::HUF_TABLELOG_MAX;
+use crate::tables::{DICT_MAGIC, LL_MAX_LOG, MAX_LL, MAX_ML, MAX_OF, ML_MAX_LOG, OF_MAX_LOG};
 
 /// A dictionary split into its parts.
 pub struct Parsed<'d> {
@@ -161,7 +160,7 @@ pub fn read_huf_lengths(src: &[u8], lens: &mut [u8; 256]) -> Result<usize, Error
     } else {
         let body = src.get(1..1 + h).ok_or(bad)?;
         let mut norm = [0i16; SEQ_SYMBOLS];
-        let (log, nsym, hn) = read_ncount(body, &mut norm, HUF_MAX_LOG as usize, 6)?;
+        let (log, nsym, hn) = read_ncount(body, &mut norm, HUF_TABLELOG_MAX as usize, 6)?;
         // Decoding table: symbol, bits, baseline per state.
         let size = 1usize << log;
         let mut spread = [0u8; 64];
@@ -226,7 +225,7 @@ pub fn read_huf_lengths(src: &[u8], lens: &mut [u8; 256]) -> Result<usize, Error
     }
     let mut total = 0u32;
     for &x in &w[..nw] {
-        if x > HUF_MAX_LOG as u8 {
+        if x > HUF_TABLELOG_MAX as u8 {
             return Err(bad);
         }
         if x > 0 {
@@ -238,7 +237,7 @@ pub fn read_huf_lengths(src: &[u8], lens: &mut [u8; 256]) -> Result<usize, Error
     }
     let max_bits = highbit(total) + 1;
     let rest = (1u32 << max_bits) - total;
-    if !rest.is_power_of_two() || max_bits > HUF_MAX_LOG {
+    if !rest.is_power_of_two() || max_bits > HUF_TABLELOG_MAX {
         return Err(bad);
     }
     w[nw] = (highbit(rest) + 1) as u8;

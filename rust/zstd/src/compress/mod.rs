@@ -3,7 +3,7 @@
 pub mod block;
 pub mod cctx;
 pub mod cdict;
-
+pub mod cstream;
 pub mod dict;
 pub mod entropy;
 pub mod frame;
@@ -15,8 +15,9 @@ pub mod params;
 pub mod params_table;
 pub mod seq_store;
 pub mod sequences;
+pub mod split;
 
 pub use cctx::{cctx_workspace_bound, compress_bound, CCtx};
 pub use cdict::CDict;
-
+pub use cstream::{cstream_workspace_bound, CStream};
 pub use params::{default_clevel, get_cparams, get_params, max_clevel, min_clevel};

@@ -4,8 +4,11 @@
 use crate::bits::writer::BitWriter;
 use crate::fse::encode::{write_ncount, CTable};
 use crate::fse::normalize::{normalize, optimal_table_log};
-use crate::tables::HUF_MAX_LOG;
 use crate::workspace::Carver;
+
+/// Longest code a decoder accepts (C's `HUF_TABLELOG_MAX`); our own codes use at most
+/// [`HUF_MAX_LOG`](crate::tables::HUF_MAX_LOG), but a dictionary's table may be one bit deeper.
+pub const HUF_TABLELOG_MAX: u32 = 12;
 
 /// Largest weight-table accuracy log (RFC §4.2.1.2).
 const WEIGHT_MAX_LOG: u32 = 6;
@@ -130,12 +133,12 @@ impl<'a> HufCTable<'a> {
     /// complete prefix code of at most 11 bits (as a dictionary's table does).
     pub fn set_lengths(&mut self, bits: &[u8; 256]) -> bool {
         self.e.fill(0);
-        let mut per_rank = [0u16; HUF_MAX_LOG as usize + 2];
+        let mut per_rank = [0u16; HUF_TABLELOG_MAX as usize + 2];
         let mut max_bits = 0usize;
         let mut max_symbol = 0usize;
         for (s, &nb) in bits.iter().enumerate() {
             let nb = nb as usize;
-            if nb > HUF_MAX_LOG as usize {
+            if nb > HUF_TABLELOG_MAX as usize {
                 return false;
             }
             if nb > 0 {
@@ -144,7 +147,7 @@ impl<'a> HufCTable<'a> {
                 max_symbol = s;
             }
         }
-        let mut val = [0u16; HUF_MAX_LOG as usize + 2];
+        let mut val = [0u16; HUF_TABLELOG_MAX as usize + 2];
         let mut min = 0u16;
         for nb in (1..=max_bits).rev() {
             val[nb] = min;
@@ -188,7 +191,7 @@ impl<'a> HufCTable<'a> {
                 total = total.saturating_add(c);
             }
         }
-        if n < 2 || n > 256 {
+        if !(2..=256).contains(&n) {
             return false;
         }
         sc.keys[..n].sort_unstable_by_key(|k| u32::from_le_bytes(*k));
@@ -208,7 +211,7 @@ impl<'a> HufCTable<'a> {
                 floor * 2
             };
         }
-        let mut per_rank = [0u16; HUF_MAX_LOG as usize + 2];
+        let mut per_rank = [0u16; HUF_TABLELOG_MAX as usize + 2];
         let max_bits = get(sc.work, 0);
         for i in 0..n {
             let s = (get(sc.keys, i) & 0xFF) as usize;
@@ -217,7 +220,7 @@ impl<'a> HufCTable<'a> {
             self.e[s * 4..s * 4 + 4].copy_from_slice(&(nb << 16).to_le_bytes());
         }
         // Canonical codes (RFC §4.2.1.3): longest codes take the lowest values.
-        let mut val = [0u16; HUF_MAX_LOG as usize + 2];
+        let mut val = [0u16; HUF_TABLELOG_MAX as usize + 2];
         let mut min = 0u16;
         for nb in (1..=max_bits as usize).rev() {
             val[nb] = min;
@@ -294,7 +297,7 @@ impl<'a> HufCTable<'a> {
         nw: usize,
         weight: &dyn Fn(usize) -> u8,
     ) -> Option<usize> {
-        let mut count = [0u32; HUF_MAX_LOG as usize + 1];
+        let mut count = [0u32; HUF_TABLELOG_MAX as usize + 1];
         let mut max_w = 0usize;
         for s in 0..nw {
             let w = weight(s) as usize;
@@ -306,7 +309,7 @@ impl<'a> HufCTable<'a> {
             return None;
         }
         let log = optimal_table_log(WEIGHT_MAX_LOG, nw, max_w as u32, 2);
-        let mut norm = [0i16; HUF_MAX_LOG as usize + 1];
+        let mut norm = [0i16; HUF_TABLELOG_MAX as usize + 1];
         if !normalize(&mut norm, &count, max_w, nw as u32, log, false) {
             return None;
         }

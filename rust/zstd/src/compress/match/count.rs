@@ -18,6 +18,30 @@ pub(super) fn read32(s: &[u8], i: usize) -> Option<u32> {
         .map(|a| u32::from_le_bytes(*a))
 }
 
+/// Whether the 4 bytes at `m` and at `p` (`m <= p`) are equal (false past the end).
+#[inline(always)]
+pub(super) fn eq4(s: &[u8], m: usize, p: usize) -> bool {
+    let Some(w) = s.get(m..p.wrapping_add(4)) else {
+        return false;
+    };
+    match (w.first_chunk::<4>(), w.last_chunk::<4>()) {
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Whether the 8 bytes at `m` and at `p` (`m <= p`) are equal (false past the end).
+#[inline(always)]
+pub(super) fn eq8(s: &[u8], m: usize, p: usize) -> bool {
+    let Some(w) = s.get(m..p.wrapping_add(8)) else {
+        return false;
+    };
+    match (w.first_chunk::<8>(), w.last_chunk::<8>()) {
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// Length of the common prefix of `a` and `b`.
 #[inline(always)]
 pub(super) fn common_prefix(a: &[u8], b: &[u8]) -> usize {

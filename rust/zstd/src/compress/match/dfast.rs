@@ -1,12 +1,16 @@
 //! The `dfast` strategy (zstd levels 3-4): a table of 8-byte hashes for long matches and
-//! a table of `MLS`-byte hashes for short ones; a short match is traded for a long match
-//! one byte later when there is one.
+//! a table of `MLS`-byte hashes for short ones. A short match is traded for a long match
+//! at the next searched position when there is one; the long-table lookup of that next
+//! position is made ahead, and the step grows the longer nothing is found.
 
-use super::count::read64;
+use super::count::{count, eq4, eq8, read64};
 use super::hash::hash;
 use super::rep::emit;
-use super::{set, swap, valid, Args, SEARCH_STRENGTH};
+use super::{get, set, valid, Args, View};
 use crate::compress::seq_store::SeqStore;
+
+/// The step grows by one every this many bytes without a match.
+const STEP_INCR: usize = 1 << 7;
 
 /// The two hash tables.
 pub(super) struct Tables<'t> {
@@ -16,17 +20,41 @@ pub(super) struct Tables<'t> {
     pub short_log: u32,
 }
 
-impl Tables<'_> {
-    #[inline(always)]
-    fn insert<const MLS: u32>(&mut self, x: u64, pos: u32) {
-        set(self.long, hash::<8>(x, self.long_log), pos);
-        set(self.short, hash::<MLS>(x, self.short_log), pos);
+/// Length of a match of at least `N` (4 or 8) bytes at index `c` for local `p`, else 0.
+/// `src` and `base` are the view's, passed to stay in registers.
+#[inline(always)]
+fn match_n<const EXT: bool, const N: usize>(
+    v: &View,
+    src: &[u8],
+    base: u32,
+    c: u32,
+    p: usize,
+) -> usize {
+    if EXT && c < base {
+        let n = v.match_len::<true>(c, p);
+        if n >= N {
+            n
+        } else {
+            0
+        }
+    } else {
+        let m = c.wrapping_sub(base) as usize;
+        let eq = if N == 8 {
+            eq8(src, m, p)
+        } else {
+            eq4(src, m, p)
+        };
+        if eq {
+            N + count(src, m + N, p + N)
+        } else {
+            0
+        }
     }
 }
 
-/// Finds the block's matches; returns where the trailing literals start.
+/// Finds the matches of one piece; returns the anchor and the position reached.
 pub(super) fn compress<const EXT: bool, const MLS: u32>(
-    mut t: Tables,
+    t: Tables,
     a: &Args,
     rep: &mut [u32; 3],
     seqs: &mut SeqStore,
@@ -37,73 +65,100 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
     let mut anchor = a.anchor;
     let mut ip = a.ip;
     let ilimit = a.ilimit;
-    'outer: loop {
-        let (mstart, cand, off) = loop {
-            if ip >= ilimit {
-                break 'outer;
-            }
-            let Some(x) = read64(src, ip) else {
-                break 'outer;
-            };
-            let cur = v.pos(ip);
-            let cl = swap(t.long, hash::<8>(x, t.long_log), cur);
-            let cs = swap(t.short, hash::<MLS>(x, t.short_log), cur);
+    let base = v.base;
+    let pos = |p: usize| base.wrapping_add(p as u32);
+    let (long, short) = (t.long, t.short);
+    let (llog, slog) = (t.long_log, t.short_log);
+    let hl = |p: usize| read64(src, p).map_or(0, |x| hash::<8>(x, llog));
+    let hs = |p: usize| read64(src, p).map_or(0, |x| hash::<MLS>(x, slog));
+    loop {
+        let mut step = 1;
+        let mut next_step = ip + STEP_INCR;
+        let mut ip1 = ip + step;
+        if ip1 > ilimit {
+            break;
+        }
+        let mut hl0 = hl(ip);
+        let mut cl0 = get(long, hl0);
+        // The match: start, candidate index, length; `cur` is the searched position.
+        let (mstart, mcand, ml, cur) = loop {
+            let cur = pos(ip);
+            let hs0 = hs(ip);
+            let cs0 = get(short, hs0);
+            set(long, hl0, cur);
+            set(short, hs0, cur);
             let r = rep[0];
             let rcur = cur.wrapping_add(1);
             if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-                let ml = v.match_len::<EXT>(rcur - r, ip + 1);
-                if ml >= 4 {
-                    break (ip + 1, rcur - r, r);
+                let ml = match_n::<EXT, 4>(v, src, base, rcur - r, ip + 1);
+                if ml > 0 {
+                    break (ip + 1, rcur - r, ml, cur);
                 }
             }
-            if valid(cl, cur, lowest) && v.match_len::<EXT>(cl, ip) >= 8 {
-                break (ip, cl, cur - cl);
+            let hl1 = hl(ip1);
+            if valid(cl0, cur, lowest) {
+                let ml = match_n::<EXT, 8>(v, src, base, cl0, ip);
+                if ml > 0 {
+                    break (ip, cl0, ml, cur);
+                }
             }
-            if valid(cs, cur, lowest) {
-                let mls = v.match_len::<EXT>(cs, ip);
-                if mls >= 4 {
-                    // A long match one byte later beats the short one.
-                    if let Some(x1) = read64(src, ip + 1) {
-                        let c1 = swap(t.long, hash::<8>(x1, t.long_log), rcur);
-                        if valid(c1, rcur, lowest) && v.match_len::<EXT>(c1, ip + 1) >= 8 {
-                            break (ip + 1, c1, rcur - c1);
-                        }
+            let cl1 = get(long, hl1);
+            if valid(cs0, cur, lowest) {
+                let ml = match_n::<EXT, 4>(v, src, base, cs0, ip);
+                if ml > 0 {
+                    // A long match at the next position beats the short one.
+                    let cur1 = pos(ip1);
+                    let ml1 = if valid(cl1, cur1, lowest) {
+                        match_n::<EXT, 8>(v, src, base, cl1, ip1)
+                    } else {
+                        0
+                    };
+                    if step < 4 {
+                        set(long, hl1, cur1);
                     }
-                    break (ip, cs, cur - cs);
+                    if ml1 > 0 {
+                        break (ip1, cl1, ml1, cur);
+                    }
+                    break (ip, cs0, ml, cur);
                 }
             }
-            ip += ((ip - anchor) >> SEARCH_STRENGTH) + 1;
+            if ip1 >= next_step {
+                step += 1;
+                next_step += STEP_INCR;
+            }
+            ip = ip1;
+            ip1 += step;
+            hl0 = hl1;
+            cl0 = cl1;
+            if ip1 > ilimit {
+                return (anchor, ip);
+            }
         };
-        let back = v.extend_back::<EXT>(cand, mstart, anchor, lowest);
-        let ml = v.match_len::<EXT>(cand, mstart) + back;
+        let back = v.extend_back::<EXT>(mcand, mstart, anchor, lowest);
+        let off = pos(mstart).wrapping_sub(mcand);
         let mstart = mstart - back;
+        let ml = ml + back;
         emit(seqs, rep, src.get(anchor..mstart).unwrap_or(&[]), ml, off);
-        let searched = ip;
         ip = mstart + ml;
         anchor = ip;
         if ip <= ilimit {
-            if let Some(x) = read64(src, searched + 2) {
-                t.insert::<MLS>(x, v.pos(searched + 2));
-            }
-            if let Some(x) = read64(src, ip - 2) {
-                set(t.long, hash::<8>(x, t.long_log), v.pos(ip - 2));
-            }
-            if let Some(x) = read64(src, ip - 1) {
-                set(t.short, hash::<MLS>(x, t.short_log), v.pos(ip - 1));
-            }
+            let i2 = (cur.wrapping_sub(v.base) as usize).wrapping_add(2);
+            set(long, hl(i2), cur.wrapping_add(2));
+            set(short, hs(i2), cur.wrapping_add(2));
+            set(long, hl(ip - 2), pos(ip - 2));
+            set(short, hs(ip - 1), pos(ip - 1));
             while ip <= ilimit {
                 let r = rep[1];
-                let cur = v.pos(ip);
-                if r == 0 || !valid(cur.wrapping_sub(r), cur, lowest) {
+                let c = pos(ip);
+                if r == 0 || !valid(c.wrapping_sub(r), c, lowest) {
                     break;
                 }
-                let ml = v.match_len::<EXT>(cur - r, ip);
-                if ml < 4 {
+                let ml = match_n::<EXT, 4>(v, src, base, c - r, ip);
+                if ml == 0 {
                     break;
                 }
-                if let Some(x) = read64(src, ip) {
-                    t.insert::<MLS>(x, cur);
-                }
+                set(long, hl(ip), c);
+                set(short, hs(ip), c);
                 emit(seqs, rep, &[], ml, r);
                 ip += ml;
                 anchor = ip;

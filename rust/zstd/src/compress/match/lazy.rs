@@ -129,9 +129,44 @@ impl Chain<'_> {
     }
 }
 
+/// A search for the longest match at a position (hash chains or rows).
+pub(super) trait Finder {
+    /// `(length, offset)` of the best match at local `ip`, length 0 when under 4 bytes.
+    fn best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32);
+}
+
+impl Finder for Chain<'_> {
+    #[inline(always)]
+    fn best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32) {
+        self.find_best::<EXT, MLS>(v, ip, lowest)
+    }
+}
+
+impl Finder for super::row::Rows<'_> {
+    #[inline(always)]
+    fn best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32) {
+        self.find_best::<EXT, MLS>(v, ip, lowest)
+    }
+}
+
 /// Picks the monomorphized search for `ext` and `mls`.
-pub(super) fn dispatch(
-    hc: &mut Chain,
+pub(super) fn dispatch<F: Finder>(
+    hc: &mut F,
     depth: u32,
     mls: u32,
     ext: bool,
@@ -140,12 +175,12 @@ pub(super) fn dispatch(
     seqs: &mut SeqStore,
 ) -> (usize, usize) {
     match (ext, mls) {
-        (false, 5) => compress::<false, 5>(hc, depth, a, rep, seqs),
-        (false, 6) => compress::<false, 6>(hc, depth, a, rep, seqs),
-        (false, _) => compress::<false, 4>(hc, depth, a, rep, seqs),
-        (true, 5) => compress::<true, 5>(hc, depth, a, rep, seqs),
-        (true, 6) => compress::<true, 6>(hc, depth, a, rep, seqs),
-        (true, _) => compress::<true, 4>(hc, depth, a, rep, seqs),
+        (false, 5) => compress::<F, false, 5>(hc, depth, a, rep, seqs),
+        (false, 6) => compress::<F, false, 6>(hc, depth, a, rep, seqs),
+        (false, _) => compress::<F, false, 4>(hc, depth, a, rep, seqs),
+        (true, 5) => compress::<F, true, 5>(hc, depth, a, rep, seqs),
+        (true, 6) => compress::<F, true, 6>(hc, depth, a, rep, seqs),
+        (true, _) => compress::<F, true, 4>(hc, depth, a, rep, seqs),
     }
 }
 
@@ -175,8 +210,8 @@ fn rep_match<const EXT: bool>(v: &View, p: usize, r: u32, lowest: u32) -> usize 
 }
 
 /// Finds the block's matches; returns where the trailing literals start.
-fn compress<const EXT: bool, const MLS: u32>(
-    hc: &mut Chain,
+fn compress<F: Finder, const EXT: bool, const MLS: u32>(
+    hc: &mut F,
     depth: u32,
     a: &Args,
     rep: &mut [u32; 3],
@@ -194,7 +229,7 @@ fn compress<const EXT: bool, const MLS: u32>(
         let mut ml = rep_match::<EXT>(v, ip + 1, rep[0], lowest);
         let mut off = rep[0];
         if ml == 0 || depth > 0 {
-            let (l2, o2) = hc.find_best::<EXT, MLS>(v, ip, lowest);
+            let (l2, o2) = hc.best::<EXT, MLS>(v, ip, lowest);
             if l2 > ml {
                 (start, ml, off) = (ip, l2, o2);
             }
@@ -220,7 +255,7 @@ fn compress<const EXT: bool, const MLS: u32>(
                         (start, ml, off) = (ip, mlr, rep[0]);
                     }
                 }
-                let (l2, o2) = hc.find_best::<EXT, MLS>(v, ip, lowest);
+                let (l2, o2) = hc.best::<EXT, MLS>(v, ip, lowest);
                 let g2 = l2 as i64 * 4 - off_cost(o2, rep[0]);
                 let g1 = ml as i64 * 4 - off_cost(off, rep[0]) + 4 + bonus;
                 if l2 >= 4 && g2 > g1 {

@@ -13,6 +13,7 @@ mod fast;
 mod hash;
 mod lazy;
 pub mod rep;
+mod row;
 
 use crate::compress::seq_store::SeqStore;
 use crate::params::{CParams, Strategy};
@@ -80,6 +81,27 @@ impl<'d> View<'d> {
         }
     }
 
+    /// Length of the match at `cand` for local position `p` when it reaches 4 bytes, else
+    /// 0. The current segment's case first compares 4 bytes, then counts the rest.
+    #[inline(always)]
+    fn match4<const EXT: bool>(&self, cand: u32, p: usize) -> usize {
+        if EXT && cand < self.base {
+            let n = self.match_len::<true>(cand, p);
+            if n >= 4 {
+                n
+            } else {
+                0
+            }
+        } else {
+            let m = cand.wrapping_sub(self.base) as usize;
+            if count::eq4(self.src, m, p) {
+                4 + count::count(self.src, m + 4, p + 4)
+            } else {
+                0
+            }
+        }
+    }
+
     /// The byte at index `i`, from whichever segment holds it.
     #[inline(always)]
     fn byte<const EXT: bool>(&self, i: u32) -> Option<u8> {
@@ -141,49 +163,100 @@ fn valid(cand: u32, cur: u32, lowest: u32) -> bool {
 /// Skip ahead faster the longer no match is found (zstd's `kSearchStrength`).
 const SEARCH_STRENGTH: u32 = 8;
 
+/// Smallest window (RFC 8878 §3.1.1.1.2: 1 KiB).
+const WINDOW_LOG_MIN: u32 = 10;
+
 /// Smallest and largest table logs accepted.
 const LOG_MIN: u32 = 6;
 const LOG_MAX: u32 = 30;
 
-/// The match finder's state: its hash tables (and hash chain), in workspace memory.
+/// The match finder's state: its tables, in workspace memory.
 pub struct MatchState<'a> {
-    table: &'a mut [[u8; 4]],
+    mem: &'a mut [u8],
     cp: CParams,
-    hash_log: u32,
-    chain_log: u32,
-    /// Hash chains: first index not inserted yet.
+    layout: Layout,
+    /// Hash chains and rows: first index not inserted yet.
     next_to_update: u32,
 }
 
-/// Entries of the hash table and of the second table (short hashes for dfast, chain for
-/// the lazy strategies) for `cp`.
-fn table_logs(cp: &CParams) -> (u32, Option<u32>) {
-    let h = cp.hash_log.clamp(LOG_MIN, LOG_MAX);
-    let c = cp.chain_log.clamp(LOG_MIN, LOG_MAX);
-    match cp.strategy {
-        Strategy::Fast => (h, None),
-        _ => (h, Some(c)),
+/// Table sizes for one set of parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Layout {
+    /// Hash table (fast), long hashes (dfast), positions (rows) or chain heads: 2^hash_log
+    /// `u32` entries.
+    hash_log: u32,
+    /// Short hashes (dfast) or hash chain (btlazy2 and up): 2^chain_log entries, 0 = none.
+    chain_log: u32,
+    /// Row size log for greedy/lazy/lazy2 (tags and ring heads in bytes), 0 = none.
+    row_log: u32,
+}
+
+impl Layout {
+    fn of(cp: &CParams) -> Self {
+        let h = cp.hash_log.clamp(LOG_MIN, LOG_MAX);
+        let c = cp.chain_log.clamp(LOG_MIN, LOG_MAX);
+        match cp.strategy {
+            Strategy::Fast => Self {
+                hash_log: h,
+                chain_log: 0,
+                row_log: 0,
+            },
+            Strategy::Dfast => Self {
+                hash_log: h,
+                chain_log: c,
+                row_log: 0,
+            },
+            Strategy::Greedy | Strategy::Lazy | Strategy::Lazy2 => Self {
+                hash_log: h.min(ROW_HASH_LOG_MAX),
+                chain_log: 0,
+                row_log: cp.search_log.clamp(4, 6),
+            },
+            _ => Self {
+                hash_log: h,
+                chain_log: c,
+                row_log: 0,
+            },
+        }
+    }
+
+    /// `u32` entries of the two tables and bytes of the row tags and heads.
+    fn parts(&self) -> (usize, usize, usize) {
+        let h = 1usize << self.hash_log;
+        let c = if self.chain_log == 0 {
+            0
+        } else {
+            1usize << self.chain_log
+        };
+        let r = if self.row_log == 0 {
+            0
+        } else {
+            h + (h >> self.row_log)
+        };
+        (h, c, r)
+    }
+
+    fn bytes(&self) -> usize {
+        let (h, c, r) = self.parts();
+        (h + c) * 4 + r
     }
 }
 
-fn entries(logs: (u32, Option<u32>)) -> usize {
-    (1usize << logs.0) + logs.1.map_or(0, |c| 1usize << c)
-}
+/// Largest row table (positions and tags: 5 bytes an entry).
+const ROW_HASH_LOG_MAX: u32 = 28;
 
 impl<'a> MatchState<'a> {
     /// Workspace bytes [`MatchState::new`] needs for `cp`.
     pub fn workspace_size(cp: &CParams) -> usize {
-        entries(table_logs(cp)) * 4
+        Layout::of(cp).bytes()
     }
 
     /// Carves the tables for `cp` out of a workspace and clears them.
     pub fn new(cp: &CParams, c: &mut Carver<'a>) -> Option<Self> {
-        let table = c.table::<4>(entries(table_logs(cp)))?;
+        let mem = c.bytes(Layout::of(cp).bytes())?;
         let mut ms = Self {
-            table,
+            mem,
             cp: *cp,
-            hash_log: LOG_MIN,
-            chain_log: 0,
+            layout: Layout::of(cp),
             next_to_update: 0,
         };
         ms.reset(cp);
@@ -193,35 +266,71 @@ impl<'a> MatchState<'a> {
     /// Forgets all history and adopts `cp`, whose tables must fit the workspace this
     /// state was made with (table sizes are reduced to fit otherwise).
     pub fn reset(&mut self, cp: &CParams) {
-        let (mut h, mut c) = table_logs(cp);
-        while entries((h, c)) > self.table.len() {
-            match c {
-                Some(cl) if cl >= h && cl > LOG_MIN => c = Some(cl - 1),
-                _ if h > LOG_MIN => h -= 1,
-                _ => break,
+        let mut l = Layout::of(cp);
+        while l.bytes() > self.mem.len() {
+            if l.chain_log >= l.hash_log && l.chain_log > LOG_MIN {
+                l.chain_log -= 1;
+            } else if l.hash_log > LOG_MIN {
+                l.hash_log -= 1;
+            } else {
+                break;
             }
         }
         self.cp = *cp;
-        self.hash_log = h;
-        self.chain_log = c.unwrap_or(0);
-        let n = entries((h, c)).min(self.table.len());
-        if let Some(t) = self.table.get_mut(..n) {
-            t.fill([0; 4]);
+        self.layout = l;
+        let n = l.bytes().min(self.mem.len());
+        if let Some(t) = self.mem.get_mut(..n) {
+            t.fill(0);
         }
         self.next_to_update = 0;
     }
 
-    /// The hash table and the second table (empty for `fast`).
-    fn tables(&mut self) -> (&mut [[u8; 4]], &mut [[u8; 4]]) {
-        let h = 1usize << self.hash_log;
-        let c = if self.chain_log == 0 {
-            0
-        } else {
-            1usize << self.chain_log
-        };
-        let (a, b) = self.table.split_at_mut(h.min(self.table.len()));
-        let c = c.min(b.len());
-        (a, &mut b[..c])
+    /// The hash table, the second table (empty for `fast` and rows) and the row bytes.
+    fn tables(&mut self) -> (&mut [[u8; 4]], &mut [[u8; 4]], &mut [u8]) {
+        let (h, c, r) = self.layout.parts();
+        let mem = &mut *self.mem;
+        let (a, rest) = mem.split_at_mut((h * 4).min(mem.len()));
+        let (b, rest) = rest.split_at_mut((c * 4).min(rest.len()));
+        let r = r.min(rest.len());
+        (
+            a.as_chunks_mut::<4>().0,
+            b.as_chunks_mut::<4>().0,
+            &mut rest[..r],
+        )
+    }
+
+    /// The tables, with the row bytes split into tags and heads and the row parameters.
+    #[allow(clippy::type_complexity)]
+    fn tables_split(
+        &mut self,
+    ) -> (
+        &mut [[u8; 4]],
+        &mut [[u8; 4]],
+        ((u32, u32, u32), &mut [u8], &mut [u8]),
+    ) {
+        let l = self.layout;
+        let attempts = 1u32 << self.cp.search_log.min(l.row_log);
+        let (ht, ct, bytes) = self.tables();
+        let (tags, heads) = bytes.split_at_mut((1usize << l.hash_log).min(bytes.len()));
+        (ht, ct, ((l.hash_log, l.row_log, attempts), tags, heads))
+    }
+
+    /// Row tables over the parts [`Self::tables_split`] gives.
+    fn rows_of<'t>(
+        p: (u32, u32, u32),
+        idx: &'t mut [[u8; 4]],
+        (tags, heads): (&'t mut [u8], &'t mut [u8]),
+        next: u32,
+    ) -> row::Rows<'t> {
+        row::Rows {
+            idx,
+            tags,
+            heads,
+            hash_log: p.0,
+            row_log: p.1,
+            next,
+            attempts: p.2,
+        }
     }
 
     /// Indexes `[start, end)` as history, emitting nothing (dictionary content or data
@@ -230,12 +339,22 @@ impl<'a> MatchState<'a> {
         let v = View::new(seg, end);
         let start = start.max(v.ext_lo);
         let last = end.saturating_sub(8);
-        let (hlog, clog) = (self.hash_log, self.chain_log);
+        let (hlog, clog) = (self.layout.hash_log, self.layout.chain_log);
         let mls = self.cp.min_match;
         let strategy = self.cp.strategy;
         let ntu = self.next_to_update;
         let mut new_ntu = ntu;
-        let (ht, ct) = self.tables();
+        let rows = self.layout.row_log != 0;
+        let (ht, ct, rb) = self.tables_split();
+        if rows {
+            let mut r = Self::rows_of(rb.0, ht, (rb.1, rb.2), ntu);
+            let from = ntu.max(start);
+            if last >= from {
+                r.insert_range(&v, mls.clamp(4, 6), from, last + 1);
+                self.next_to_update = last + 1;
+            }
+            return;
+        }
         match strategy {
             Strategy::Fast => {
                 let mls = mls.clamp(4, 7);
@@ -282,7 +401,9 @@ impl<'a> MatchState<'a> {
         let start = block_start.clamp(v.base, end);
         let mut anchor = (start - v.base) as usize;
         let mut ip = anchor;
-        let window = 1u32.checked_shl(self.cp.window_log).unwrap_or(u32::MAX);
+        let window = 1u32
+            .checked_shl(self.cp.window_log.max(WINDOW_LOG_MIN))
+            .unwrap_or(u32::MAX);
         let low = seg.low_limit.max(v.ext_lo);
         let mut ntu = self.next_to_update;
         // Search positions up to `ilimit` (8-byte loads stay in the block), in pieces of
@@ -299,7 +420,14 @@ impl<'a> MatchState<'a> {
                     ilimit: stop,
                     lowest: if ext { lowest } else { lowest.max(v.base) },
                 };
-                (anchor, ip) = self.search(&args, ext, &mut ntu, rep, seqs);
+                let (a, reached) = self.search(&args, ext, &mut ntu, rep, seqs);
+                anchor = a;
+                // A piece too short to search is skipped (its bytes stay literals).
+                ip = if reached > ip {
+                    reached
+                } else {
+                    stop.max(ip + 1)
+                };
             }
         }
         self.next_to_update = ntu;
@@ -318,8 +446,21 @@ impl<'a> MatchState<'a> {
         seqs: &mut SeqStore,
     ) -> (usize, usize) {
         let cp = self.cp;
-        let (hlog, clog) = (self.hash_log, self.chain_log);
-        let (ht, ct) = self.tables();
+        let (hlog, clog) = (self.layout.hash_log, self.layout.chain_log);
+        let rows = self.layout.row_log != 0;
+        let (ht, ct, rb) = self.tables_split();
+        if rows {
+            let depth = match cp.strategy {
+                Strategy::Greedy => 0,
+                Strategy::Lazy => 1,
+                _ => 2,
+            };
+            let mut r = Self::rows_of(rb.0, ht, (rb.1, rb.2), (*ntu).max(args.lowest));
+            let mls = cp.min_match.clamp(4, 6);
+            let res = lazy::dispatch(&mut r, depth, mls, ext, args, rep, seqs);
+            *ntu = r.next;
+            return res;
+        }
         match cp.strategy {
             Strategy::Fast => {
                 let step = cp.target_length.max(1) as usize;
@@ -376,7 +517,7 @@ impl<'a> MatchState<'a> {
 
     /// The caller moved every index down by `shift`: entries below it become invalid.
     pub fn shift(&mut self, shift: u32) {
-        let (ht, ct) = self.tables();
+        let (ht, ct, _) = self.tables();
         for e in ht.iter_mut().chain(ct.iter_mut()) {
             *e = u32::from_le_bytes(*e).saturating_sub(shift).to_le_bytes();
         }
@@ -406,15 +547,6 @@ fn get(t: &[[u8; 4]], h: usize) -> u32 {
 fn set(t: &mut [[u8; 4]], h: usize, v: u32) {
     if let Some(e) = t.get_mut(h) {
         *e = v.to_le_bytes();
-    }
-}
-
-/// Reads entry `h` and replaces it with `v`.
-#[inline(always)]
-fn swap(t: &mut [[u8; 4]], h: usize, v: u32) -> u32 {
-    match t.get_mut(h) {
-        Some(e) => u32::from_le_bytes(core::mem::replace(e, v.to_le_bytes())),
-        None => 0,
     }
 }
 

@@ -1,0 +1,220 @@
+//! Row hash tables for `greedy`, `lazy` and `lazy2` (the search zstd uses at levels 5-12
+//! with large windows): the hash picks a row of 16, 32 or 64 recent positions, kept as a
+//! ring, each with an 8-bit tag (more hash bits). A search compares the tag byte of every
+//! entry of the row at once (8 per `u64`) and only loads the data of candidates whose
+//! tag agrees, newest first.
+
+use super::count::{count, eq4, read64};
+use super::{valid, View};
+
+/// Tag bits taken from the hash besides the row number.
+const TAG_BITS: u32 = 8;
+/// After a jump of more than this many positions (a long match), insert only the first
+/// and last ones the jump passed.
+const SKIP_THRESHOLD: u32 = 384;
+const INSERT_AFTER_START: u32 = 96;
+const INSERT_BEFORE_END: u32 = 32;
+
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Row tables over the workspace.
+pub(super) struct Rows<'t> {
+    /// Positions: row `r` is `idx[r << row_log ..][.. 1 << row_log]`.
+    pub idx: &'t mut [[u8; 4]],
+    /// The tag of each position entry.
+    pub tags: &'t mut [u8],
+    /// Ring head (newest entry) of each row.
+    pub heads: &'t mut [u8],
+    /// log2 of the number of entries (rows * row size).
+    pub hash_log: u32,
+    /// log2 of the row size: 4, 5 or 6.
+    pub row_log: u32,
+    /// First index not inserted yet.
+    pub next: u32,
+    /// Candidates compared per search.
+    pub attempts: u32,
+}
+
+/// Row and tag of the first `MLS` bytes of `x`.
+#[inline(always)]
+fn row_hash<const MLS: u32>(x: u64, bits: u32) -> (usize, u8) {
+    let k = match MLS {
+        5 => x << 24,
+        6 => x << 16,
+        _ => x << 32,
+    };
+    let h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits.clamp(TAG_BITS + 1, 63));
+    ((h >> TAG_BITS) as usize, h as u8)
+}
+
+/// One bit per byte of `w` that is zero (bit `k` for byte `k`).
+#[inline(always)]
+fn zero_bytes(w: u64) -> u64 {
+    let z = !(((w & LOW7).wrapping_add(LOW7)) | w | LOW7);
+    (z >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+impl Rows<'_> {
+    #[inline(always)]
+    fn bits(&self) -> u32 {
+        self.hash_log - self.row_log + TAG_BITS
+    }
+
+    /// Inserts index `i` whose first 8 bytes are `x`.
+    #[inline(always)]
+    fn insert<const MLS: u32>(&mut self, i: u32, x: u64) {
+        let (row, tag) = row_hash::<MLS>(x, self.bits());
+        let rmask = (1usize << self.row_log) - 1;
+        let Some(head) = self.heads.get_mut(row) else {
+            return;
+        };
+        let pos = (*head as usize).wrapping_sub(1) & rmask;
+        *head = pos as u8;
+        let slot = (row << self.row_log) | pos;
+        if let (Some(e), Some(t)) = (self.idx.get_mut(slot), self.tags.get_mut(slot)) {
+            *e = i.to_le_bytes();
+            *t = tag;
+        }
+    }
+
+    /// Inserts indices `[from, to)` (history; positions without 8 bytes are skipped).
+    pub(super) fn insert_range(&mut self, v: &View, mls: u32, from: u32, to: u32) {
+        for i in from..to {
+            if let Some(x) = v.read64_any(i) {
+                match mls {
+                    5 => self.insert::<5>(i, x),
+                    6 => self.insert::<6>(i, x),
+                    _ => self.insert::<4>(i, x),
+                }
+            }
+        }
+        self.next = self.next.max(to);
+    }
+
+    #[inline(always)]
+    fn insert_at<const MLS: u32>(&mut self, v: &View, i: u32) {
+        let x = if i >= v.base {
+            read64(v.src, (i - v.base) as usize)
+        } else {
+            v.read64_any(i)
+        };
+        if let Some(x) = x {
+            self.insert::<MLS>(i, x);
+        }
+    }
+
+    /// Inserts the indices below `target` not inserted yet (only the ends of a long jump).
+    #[inline(always)]
+    fn update<const MLS: u32>(&mut self, v: &View, target: u32) {
+        let mut i = self.next;
+        if target.wrapping_sub(i) > SKIP_THRESHOLD && target > i {
+            let bound = i + INSERT_AFTER_START;
+            while i < bound {
+                self.insert_at::<MLS>(v, i);
+                i += 1;
+            }
+            i = target - INSERT_BEFORE_END;
+        }
+        while i < target {
+            self.insert_at::<MLS>(v, i);
+            i += 1;
+        }
+        self.next = self.next.max(target);
+    }
+
+    /// Longest match for local position `ip`: `(length, offset)`, length 0 when none
+    /// reaches 4 bytes. Inserts `ip`.
+    #[inline(always)]
+    pub(super) fn find_best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32) {
+        let cur = v.pos(ip);
+        self.update::<MLS>(v, cur);
+        let Some(x) = read64(v.src, ip) else {
+            return (0, 0);
+        };
+        let (row, tag) = row_hash::<MLS>(x, self.bits());
+        let rlog = self.row_log;
+        let entries = 1usize << rlog;
+        let rmask = entries - 1;
+        let first = row << rlog;
+        let (Some(tags), Some(idx), Some(&head)) = (
+            self.tags.get(first..first + entries),
+            self.idx.get(first..first + entries),
+            self.heads.get(row),
+        ) else {
+            return (0, 0);
+        };
+        let head = head as usize & rmask;
+        let mut mask = 0u64;
+        for (k, w) in tags.as_chunks::<8>().0.iter().enumerate() {
+            let d = u64::from_le_bytes(*w) ^ (tag as u64).wrapping_mul(ONES);
+            mask |= zero_bytes(d) << (8 * k);
+        }
+        // Newest first: bit `b` stands for entry `(head + b) & rmask`.
+        mask = if entries == 64 {
+            mask.rotate_right(head as u32)
+        } else {
+            ((mask | (mask << entries)) >> head) & ((1u64 << entries) - 1)
+        };
+        let end = v.src.len();
+        let mut best = 3usize;
+        let mut best_off = 0u32;
+        let mut left = self.attempts;
+        while mask != 0 && left > 0 {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let m = idx
+                .get((head + b) & rmask)
+                .map_or(0, |e| u32::from_le_bytes(*e));
+            if !valid(m, cur, lowest) {
+                if m < lowest {
+                    break;
+                }
+                continue;
+            }
+            left -= 1;
+            let len = if !EXT || m >= v.base {
+                // The 4 bytes ending one past the best length must match to beat it.
+                let ml = m.wrapping_sub(v.base) as usize;
+                let o = best - 3;
+                if !eq4(v.src, ml.wrapping_add(o), ip.wrapping_add(o)) {
+                    continue;
+                }
+                count(v.src, ml, ip)
+            } else {
+                v.match_len::<EXT>(m, ip)
+            };
+            if len > best {
+                best = len;
+                best_off = cur - m;
+                if ip + len >= end {
+                    break;
+                }
+            }
+        }
+        self.insert::<MLS>(cur, x);
+        self.next = self.next.max(cur + 1);
+        if best >= 4 {
+            (best, best_off)
+        } else {
+            (0, 0)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_zero_bytes() {
+        assert_eq!(zero_bytes(0), 0xFF);
+        assert_eq!(zero_bytes(u64::MAX), 0);
+        assert_eq!(zero_bytes(0x0100_FF00_0080_0001), 0b0101_1010);
+    }
+}
