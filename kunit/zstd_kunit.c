@@ -3,7 +3,7 @@
  * KUnit suite for <linux/zstd.h>, the API btrfs, squashfs, zram, crypto and the
  * decompressors use. It tests whichever implementation is built (stock C lib/zstd or our
  * Rust crates): round trips at every level (-5, 1..22) on in-kernel buffers, streaming with
- * tiny buffers, dictionaries (cdict/ddict) through a kernel allocator, workspace bounds and
+ * tiny buffers and with the consumers' reused / scattered page buffers, dictionaries (cdict/ddict) through a kernel allocator, workspace bounds and
  * too-small workspaces, truncated and corrupted frames (errors, never crashes).
  */
 #include <kunit/test.h>
@@ -323,6 +323,94 @@ static void zstd_streaming_tiny_buffers(struct kunit *test)
 	}
 }
 
+/*
+ * The consumers' streaming pattern: btrfs decompresses into one page-sized buffer that it
+ * empties and reuses (pos = 0) each time it fills, squashfs into a different page each time,
+ * and both feed input from separate bio segments. Back-references must come from the
+ * stream's own window, not from earlier output buffers (which are gone).
+ */
+static void zstd_streaming_scattered_buffers(struct kunit *test)
+{
+	const size_t len = 256 * 1024, page = 4096;
+	static const int slevels[] = { 1, 3, 9 };
+	size_t ds_len = zstd_dstream_workspace_bound(1 << 20);
+	void *dws = zk_kvzalloc(test, ds_len);
+	u8 *outpage = zk_kvzalloc(test, page);
+	u8 *inpage = zk_kvzalloc(test, page);
+	zstd_dstream *ds;
+	zstd_in_buffer in;
+	zstd_out_buffer out;
+	struct zk_buf b;
+	size_t csize, ipos, opos, ret;
+	unsigned int i, guard = 0;
+	bool ahead;
+
+	KUNIT_ASSERT_NOT_NULL(test, dws);
+	KUNIT_ASSERT_NOT_NULL(test, outpage);
+	KUNIT_ASSERT_NOT_NULL(test, inpage);
+	zk_alloc(test, &b, len);
+	fill_text(b.src, len, 21);
+	ds = zstd_init_dstream(1 << 20, dws, ds_len);
+	KUNIT_ASSERT_NOT_NULL(test, ds);
+
+	for (i = 0; i < ARRAY_SIZE(slevels); i++) {
+		zstd_parameters params = zstd_get_params(slevels[i], len);
+
+		csize = zk_compress(test, &params, b.dst, b.cap, b.src, len);
+		KUNIT_ASSERT_FALSE(test, zstd_is_error(zstd_reset_dstream(ds)));
+		ipos = 0;
+		opos = 0;
+		ahead = false;
+		in = (zstd_in_buffer){ .src = inpage, .size = 0, .pos = 0 };
+		out = (zstd_out_buffer){ .dst = outpage, .size = page, .pos = 0 };
+		for (;;) {
+			if (in.pos == in.size) {
+				/* Next "bio segment": a copy in a buffer of its own. */
+				size_t n = min(page, csize - ipos);
+
+				/*
+				 * squashfs and btrfs treat "all input consumed, frame not done"
+				 * as corruption (-EIO): like C, the stream must not take input
+				 * ahead of the output it can deliver. Noted, then the data is
+				 * still checked by calling on with empty input.
+				 */
+				if (!n && !ahead) {
+					ahead = true;
+					kunit_info(test, "level %d: input used up, frame not done at %zu of %zu bytes",
+						   slevels[i], opos + out.pos, len);
+				}
+				memset(inpage, 0xa5, page);
+				memcpy(inpage, b.dst + ipos, n);
+				ipos += n;
+				in.size = n;
+				in.pos = 0;
+			}
+			if (out.pos == out.size) {
+				/* The page is full: check it, then reuse it (overwritten). */
+				KUNIT_ASSERT_LE(test, opos + out.pos, len);
+				KUNIT_ASSERT_EQ_MSG(test, memcmp(outpage, b.src + opos, out.pos), 0,
+						    "level %d: wrong bytes in [%zu, %zu)", slevels[i],
+						    opos, opos + out.pos);
+				opos += out.pos;
+				memset(outpage, 0x5a, page);
+				out.pos = 0;
+			}
+			ret = zstd_decompress_stream(ds, &out, &in);
+			KUNIT_ASSERT_FALSE_MSG(test, zstd_is_error(ret), "level %d: %s", slevels[i],
+					       zstd_get_error_name(ret));
+			if (ret == 0)
+				break;
+			KUNIT_ASSERT_LT(test, ++guard, 1000000U);
+		}
+		KUNIT_ASSERT_EQ_MSG(test, memcmp(outpage, b.src + opos, out.pos), 0,
+				    "level %d: wrong bytes in the last page", slevels[i]);
+		KUNIT_EXPECT_EQ(test, opos + out.pos, len);
+		KUNIT_EXPECT_FALSE_MSG(test, ahead,
+				       "level %d: input consumed ahead of output (squashfs/btrfs: -EIO)",
+				       slevels[i]);
+	}
+}
+
 struct zk_mem {
 	int live;
 	int total;
@@ -559,6 +647,7 @@ static struct kunit_case zstd_cases[] = {
 	KUNIT_CASE_PARAM(zstd_roundtrip_level, level_gen_params),
 	KUNIT_CASE(zstd_roundtrip_shapes),
 	KUNIT_CASE(zstd_streaming_tiny_buffers),
+	KUNIT_CASE(zstd_streaming_scattered_buffers),
 	KUNIT_CASE(zstd_dictionaries),
 	KUNIT_CASE(zstd_workspace_bounds),
 	KUNIT_CASE(zstd_corrupted_frames),
