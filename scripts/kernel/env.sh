@@ -13,7 +13,7 @@ if [ "$KCONF" = builtin ]; then KDIR=${KDIR:-$BUILD/linux}; else KDIR=${KDIR:-$B
 KPRISTINE=$BUILD/linux-pristine       # untouched extraction, for the consumer identity check
 # IMPL selects who serves <linux/zstd.h>/<linux/xxhash.h>: rust (our crates) or c (stock lib/).
 IMPL=${IMPL:-rust}
-RUNDIR=$BUILD/kernel-run-$KCONF       # initramfs, disk images, console logs
+RUNDIR=$BUILD/kernel-run-$KCONF-$IMPL # initramfs, disk images, console logs
 JOBS=${JOBS:-2}
 KMAKE=(make -C "$KDIR" -j"$JOBS"
        RUSTC=/usr/bin/rustc HOSTRUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc
