@@ -16,5 +16,5 @@ for t in rust/zstd_kernel.o rust/zstd_ffi.o; do
     echo "RZ: FAIL rust-check $t (build/rust-check.log)"; rc=1; break
   fi
 done
-[ $rc -eq 0 ] && "$ROOT/scripts/kernel/rust-stack.sh"
+[ $rc -eq 0 ] && RUST_STACK_ALL=1 "$ROOT/scripts/kernel/rust-stack.sh"
 exit $rc
