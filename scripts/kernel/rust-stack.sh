@@ -6,9 +6,9 @@ source "$(dirname "$0")/env.sh"
 limit=$(sed -n 's/^CONFIG_FRAME_WARN=//p' "$KDIR/.config"); limit=${limit:-2048}
 # Only the objects this configuration links (rust/built-in.a), not stale ones of another.
 objs=()
-linked=$(ar t "$KDIR/rust/built-in.a" 2>/dev/null || true)
+linked=$(ar t "$KDIR/rust/built-in.a" 2>/dev/null | sed "s|.*/||" || true)
 for o in xxhash xxhash_ffi zstd_kernel zstd_ffi; do
-  [ "${RUST_STACK_ALL:-0}" = 1 ] || grep -qx "rust/$o.o" <<< "$linked" || continue
+  [ "${RUST_STACK_ALL:-0}" = 1 ] || grep -qx "$o.o" <<< "$linked" || continue
   [ -f "$KDIR/rust/$o.o" ] && objs+=("$KDIR/rust/$o.o")
 done
 [ ${#objs[@]} -gt 0 ] || { echo "RZ: PASS rust-stack (none of our Rust objects is linked)"; exit 0; }
