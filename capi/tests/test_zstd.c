@@ -220,6 +220,11 @@ static void dictionaries(void)
 		CHECK(!zstd_is_error(r1));
 		CHECK_EQ_U64(zstd_decompress_dctx(dctx, back, n, plain, r1), n);
 		CHECK_EQ_U64(zstd_compress_using_cdict(cctx, dst, zstd_compress_bound(n), src, n, cdict), r);
+		/* A NULL dictionary object means no dictionary; a NULL cdict is an error. */
+		CHECK_EQ_U64(zstd_decompress_using_ddict(dctx, back, n, plain, r1, NULL), n);
+		CHECK(zstd_get_error_code(zstd_compress_using_cdict(cctx, dst, zstd_compress_bound(n),
+								    src, n, NULL)) ==
+		      ZSTD_error_dictionary_wrong);
 		/* Without the dictionary the frame cannot be decoded correctly. */
 		size_t bad = decompress_all(dst, r, back, n);
 		CHECK(zstd_is_error(bad) || memcmp(src, back, n));

@@ -193,10 +193,10 @@ pub unsafe extern "C" fn zstd_free_ddict(ddict: *mut c_void) -> usize {
     }
 }
 
-/// `zstd_decompress_using_ddict()`.
+/// `zstd_decompress_using_ddict()`; a NULL `ddict` decodes without a dictionary.
 ///
 /// # Safety
-/// As for [`zstd_decompress_dctx`]; `ddict` is a live dictionary.
+/// As for [`zstd_decompress_dctx`]; `ddict` is NULL or a live dictionary.
 #[no_mangle]
 pub unsafe extern "C" fn zstd_decompress_using_ddict(
     dctx: *mut c_void,
@@ -206,6 +206,11 @@ pub unsafe extern "C" fn zstd_decompress_using_ddict(
     src_size: usize,
     ddict: *const c_void,
 ) -> usize {
+    if ddict.is_null() {
+        // As in zstd: no dictionary object means no dictionary.
+        // SAFETY: forwarded caller contract.
+        return unsafe { zstd_decompress_dctx(dctx, dst, dst_capacity, src, src_size) };
+    }
     // SAFETY: the dictionary is only read (possibly by several contexts at once);
     // forwarded caller contract.
     let Some(dd) = (unsafe { handle::get_shared::<DdictObj>(ddict, Kind::DDict) }) else {
