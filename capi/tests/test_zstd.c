@@ -410,8 +410,44 @@ static void frames(void)
 	free(src); free(buf); free(back);
 }
 
+/* Parameter fields left at 0 mean "default"; out-of-range values are refused. */
+static void parameters(void)
+{
+	size_t n = 10000;
+	unsigned char *src = malloc(n), *dst = malloc(zstd_compress_bound(n)), *back = malloc(n);
+	make_text(9, src, n);
+	zstd_parameters big = zstd_get_params(19, 0);
+	size_t wsz = zstd_cctx_workspace_bound(&big.cParams);
+	void *ws = malloc(wsz);
+	zstd_cctx *cctx = zstd_init_cctx(ws, wsz);
+	zstd_parameters p;
+	memset(&p, 0, sizeof(p));
+	CHECK(zstd_cctx_workspace_bound(&p.cParams) > 0 && !zstd_is_error(zstd_cctx_workspace_bound(&p.cParams)));
+	size_t r = zstd_compress_cctx(cctx, dst, zstd_compress_bound(n), src, n, &p);
+	CHECK(!zstd_is_error(r));
+	CHECK_EQ_U64(decompress_all(dst, r, back, n), n);
+	CHECK(!memcmp(back, src, n));
+	zstd_frame_header h;
+	CHECK_EQ_U64(zstd_get_frame_header(&h, dst, r), 0);
+	CHECK_EQ_U64(h.frameContentSize, ZSTD_CONTENTSIZE_UNKNOWN); /* contentSizeFlag 0 */
+	for (int i = 0; i < 5; i++) {
+		p = zstd_get_params(3, n);
+		switch (i) {
+		case 0: p.cParams.strategy = 10; break;
+		case 1: p.cParams.windowLog = 9; break;
+		case 2: p.cParams.windowLog = 32; break;
+		case 3: p.cParams.minMatch = 8; break;
+		case 4: p.cParams.hashLog = 31; break;
+		}
+		r = zstd_compress_cctx(cctx, dst, zstd_compress_bound(n), src, n, &p);
+		CHECK(zstd_get_error_code(r) == ZSTD_error_parameter_outOfBound);
+	}
+	free(ws); free(src); free(dst); free(back);
+}
+
 int main(void)
 {
+	parameters();
 	round_trips();
 	streaming();
 	dictionaries();
