@@ -185,6 +185,59 @@ static void streaming(void)
 	free(src); free(dst); free(back); free(one);
 }
 
+/*
+ * squashfs and btrfs stream into page buffers they empty and reuse, feeding input one
+ * segment at a time, and treat "all input consumed but the frame not finished" as
+ * corruption. So, like zstd, the stream must not consume the frame's last byte before
+ * all of the frame's output is delivered.
+ */
+static void input_not_ahead_of_output(void)
+{
+	size_t n = 256 * 1024;
+	unsigned char *src = malloc(n), *dst = malloc(zstd_compress_bound(n));
+	unsigned char outpage[4096], inpage[4096];
+	make_text(21, src, n);
+	for (int v = 0; v < 12; v++) {
+		int checksum = v & 1, level = (int[]){ 1, 3, 9 }[(v >> 1) % 3];
+		size_t page = v < 6 ? 4096 : 1000;
+		size_t r = compress_level(level, checksum, src, n, dst, zstd_compress_bound(n));
+		size_t wsz = zstd_dstream_workspace_bound(1 << 20);
+		void *ws = malloc(wsz);
+		zstd_dstream *ds = zstd_init_dstream(1 << 20, ws, wsz);
+		zstd_in_buffer in = { inpage, 0, 0 };
+		zstd_out_buffer out = { outpage, page, 0 };
+		size_t ipos = 0, opos = 0, ret = 1;
+		int ahead = 0, guard = 0;
+		while (ret != 0 && guard++ < 100000) {
+			if (in.pos == in.size) {
+				size_t k = r - ipos < page ? r - ipos : page;
+				if (!k)
+					ahead = 1;
+				memcpy(inpage, dst + ipos, k);
+				ipos += k;
+				in.size = k;
+				in.pos = 0;
+			}
+			if (out.pos == out.size) {
+				CHECK(!memcmp(outpage, src + opos, out.pos));
+				opos += out.pos;
+				out.pos = 0;
+			}
+			ret = zstd_decompress_stream(ds, &out, &in);
+			CHECK(!zstd_is_error(ret));
+			if (zstd_is_error(ret))
+				break;
+		}
+		CHECK(!memcmp(outpage, src + opos, out.pos));
+		CHECK_EQ_U64(opos + out.pos, n);
+		CHECK_EQ_U64(ipos, r);
+		CHECK(in.pos == in.size);
+		CHECK(!ahead);
+		free(ws);
+	}
+	free(src); free(dst);
+}
+
 static void dictionaries(void)
 {
 	size_t dict_len = 8192, n = 3000;
@@ -450,6 +503,7 @@ int main(void)
 	parameters();
 	round_trips();
 	streaming();
+	input_not_ahead_of_output();
 	dictionaries();
 	error_results();
 	workspaces();

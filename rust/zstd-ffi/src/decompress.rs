@@ -21,10 +21,22 @@ pub type DdictObj = DDict<'static>;
 /// `ZSTD_NO_FORWARD_PROGRESS_MAX`).
 const NO_FORWARD_PROGRESS_MAX: u32 = 16;
 
-/// A `zstd_dstream`: the core stream and zstd 1.5.2's count of calls without progress.
+/// A `zstd_dstream`: the core stream, zstd 1.5.2's count of calls without progress, and
+/// its "hostage byte".
+///
+/// zstd never reports the last input byte of a frame as consumed before all of the
+/// frame's output is delivered, and kernel callers rely on it: squashfs and btrfs treat
+/// "input used up, frame not finished" as corruption. So when a call leaves the output
+/// full and has used up the input, one consumed byte is reported as not consumed
+/// (`hostage`); the caller presents it again with the next call, which skips it.
 pub struct DstreamObj {
     core: DStream<'static>,
     no_progress: u32,
+    /// The byte at the caller's `input->pos` was already taken by the core.
+    hostage: bool,
+    /// The frame ended while the hostage could not be handed back (no input given):
+    /// the next call with input takes the byte and reports the end of the frame.
+    done_after_hostage: bool,
 }
 
 /// `zstd_dctx_workspace_bound()`.
@@ -251,6 +263,8 @@ pub unsafe extern "C" fn zstd_init_dstream(
             Some(DstreamObj {
                 core: DStream::new(rest).ok()?,
                 no_progress: 0,
+                hostage: false,
+                done_after_hostage: false,
             })
         })
     };
@@ -270,6 +284,8 @@ pub unsafe extern "C" fn zstd_reset_dstream(dstream: *mut c_void) -> usize {
     };
     h.value.core.reset();
     h.value.no_progress = 0;
+    h.value.hostage = false;
+    h.value.done_after_hostage = false;
     zstd_kernel::frame::header::FRAME_HEADER_PREFIX
 }
 
@@ -309,26 +325,54 @@ pub unsafe extern "C" fn zstd_decompress_stream(
     };
     let (in_before, out_before) = (inp.pos, out.pos);
     let s = &mut h.value;
-    let r = s
-        .core
-        .decompress_stream(dst, &mut out.pos, src, &mut inp.pos);
-    match r {
-        Err(e) => encode(e),
-        Ok(hint) => {
-            if hint != 0 && inp.pos == in_before && out.pos == out_before {
-                s.no_progress += 1;
-                if s.no_progress >= NO_FORWARD_PROGRESS_MAX {
-                    if out.pos == out.size {
-                        return encode(ErrorCode::dstSize_tooSmall);
-                    }
-                    if inp.pos == inp.size {
-                        return encode(ErrorCode::srcSize_wrong);
-                    }
-                }
-            } else {
-                s.no_progress = 0;
-            }
-            hint
+    if s.done_after_hostage {
+        if inp.pos == inp.size {
+            return 1;
         }
+        inp.pos += 1;
+        s.hostage = false;
+        s.done_after_hostage = false;
+        return 0;
     }
+    // The core continues after the byte it already has.
+    let mut core_pos = inp.pos + usize::from(s.hostage && inp.pos < inp.size);
+    let released = core_pos > inp.pos;
+    let hint = match s
+        .core
+        .decompress_stream(dst, &mut out.pos, src, &mut core_pos)
+    {
+        Err(e) => {
+            s.hostage = false;
+            return encode(e);
+        }
+        Ok(hint) => hint,
+    };
+    if s.hostage && !released {
+        // Still owed: the caller gave no input this time.
+        inp.pos = core_pos;
+        if hint == 0 {
+            s.done_after_hostage = true;
+            return 1;
+        }
+    } else if hint != 0 && core_pos == inp.size && core_pos > inp.pos && out.pos == out.size {
+        inp.pos = core_pos - 1;
+        s.hostage = true;
+    } else {
+        inp.pos = core_pos;
+        s.hostage = false;
+    }
+    if hint != 0 && inp.pos == in_before && out.pos == out_before {
+        s.no_progress += 1;
+        if s.no_progress >= NO_FORWARD_PROGRESS_MAX {
+            if out.pos == out.size {
+                return encode(ErrorCode::dstSize_tooSmall);
+            }
+            if inp.pos == inp.size {
+                return encode(ErrorCode::srcSize_wrong);
+            }
+        }
+    } else {
+        s.no_progress = 0;
+    }
+    hint
 }
