@@ -7,10 +7,10 @@
 //! fast path, which may copy 16 bytes past a run thanks to slack) or sit inside `buf`
 //! at or after the write position (when the destination itself holds them).
 
-use super::entropy::Entropy;
+use super::entropy::{Entropy, LL_CELLS, ML_CELLS, OF_CELLS};
 use crate::bits::BackwardReader;
 use crate::error::Error;
-use crate::fse::decode::unpack;
+use crate::fse::decode::{unpack, Entry};
 
 /// Older history before `prefix_start`.
 #[derive(Clone, Copy)]
@@ -55,6 +55,17 @@ pub enum Lits<'l> {
     Slice { data: &'l [u8], len: usize },
     InBuf { start: usize, len: usize },
 }
+
+/// `MASKS[n]` has the low `n` bits set.
+const MASKS: [u64; 64] = {
+    let mut m = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        m[i] = (1u64 << i) - 1;
+        i += 1;
+    }
+    m
+};
 
 /// Copy granularity of the fast paths.
 const CHUNK: usize = 16;
@@ -178,6 +189,91 @@ pub fn decode_and_execute(
     }
 }
 
+/// Sequence decoding state (RFC 8878 §3.1.1.3.2.2): three FSE states over one
+/// backward bitstream, and the repeat offsets.
+struct SeqDecoder<'t, 's> {
+    ll_t: &'t [Entry; LL_CELLS],
+    of_t: &'t [Entry; OF_CELLS],
+    ml_t: &'t [Entry; ML_CELLS],
+    reps: [u32; 3],
+    r: BackwardReader<'s>,
+    ll_state: usize,
+    of_state: usize,
+    ml_state: usize,
+}
+
+impl SeqDecoder<'_, '_> {
+    /// Decodes one sequence as (literal length, match length, offset); the last one
+    /// leaves the states alone.
+    #[inline(always)]
+    fn next(&mut self, last: bool) -> Result<(usize, usize, usize), Error> {
+        let r = &mut self.r;
+        if r.fast() {
+            r.refill_fast();
+        } else {
+            r.refill();
+        }
+        let ofe = unpack(self.of_t[self.of_state & (OF_CELLS - 1)]);
+        let mle = unpack(self.ml_t[self.ml_state & (ML_CELLS - 1)]);
+        let lle = unpack(self.ll_t[self.ll_state & (LL_CELLS - 1)]);
+        // Extra bits in stream order: offset, match length, literal length. One
+        // read for all three when they fit the refilled window (nearly always).
+        let (eo, em, el) = (ofe.extra_bits, mle.extra_bits, lle.extra_bits);
+        let extra = eo + em + el;
+        let (offset_value, ml, ll) = if extra <= 56 {
+            let v = r.read(extra);
+            (
+                ofe.base.wrapping_add((v >> ((em + el) & 63)) as u32),
+                mle.base as usize + ((v >> el) & MASKS[em as usize & 63]) as usize,
+                lle.base as usize + (v & MASKS[el as usize & 63]) as usize,
+            )
+        } else {
+            let o = ofe.base.wrapping_add(r.read(eo) as u32);
+            let m = mle.base as usize + r.read(em) as usize;
+            r.refill();
+            (o, m, lle.base as usize + r.read(el) as usize)
+        };
+        let reps = &mut self.reps;
+        let offset = if offset_value > 3 {
+            let o = offset_value - 3;
+            *reps = [o, reps[0], reps[1]];
+            o
+        } else {
+            match offset_value - 1 + u32::from(ll == 0) {
+                0 => reps[0],
+                1 => {
+                    *reps = [reps[1], reps[0], reps[2]];
+                    reps[0]
+                }
+                2 => {
+                    *reps = [reps[2], reps[0], reps[1]];
+                    reps[0]
+                }
+                _ => {
+                    let o = reps[0].wrapping_sub(1);
+                    if o == 0 {
+                        return Err(Error::corruption_detected);
+                    }
+                    *reps = [o, reps[0], reps[1]];
+                    o
+                }
+            }
+        } as usize;
+        if !last {
+            // State bits in stream order: literal length, match length, offset.
+            if extra > 30 {
+                r.refill();
+            }
+            let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
+            let v = r.read(nl + nm + no);
+            self.ll_state = lle.new_state + (v >> ((nm + no) & 63)) as usize;
+            self.ml_state = mle.new_state + ((v >> no) & MASKS[nm as usize & 63]) as usize;
+            self.of_state = ofe.new_state + (v & MASKS[no as usize & 63]) as usize;
+        }
+        Ok((ll, ml, offset))
+    }
+}
+
 /// [`decode_and_execute`] for one literals placement: `lit_data[..lit_len]` (plus
 /// slack), or `buf[lit_start..lit_start + lit_len]` when `IN_BUF`.
 fn run<const IN_BUF: bool>(
@@ -207,63 +303,27 @@ fn run<const IN_BUF: bool>(
         else {
             return Err(Error::corruption_detected);
         };
-        let ll_t = &*ent.ll.cells;
-        let of_t = &*ent.of.cells;
-        let ml_t = &*ent.ml.cells;
-        let mut reps = ent.reps;
-        let mut r = BackwardReader::new(stream)?;
-        let mut ll_state = r.read(ll_log) as usize;
-        let mut of_state = r.read(of_log) as usize;
-        let mut ml_state = r.read(ml_log) as usize;
+        let mut d = SeqDecoder {
+            ll_t: &*ent.ll.cells,
+            of_t: &*ent.of.cells,
+            ml_t: &*ent.ml.cells,
+            reps: ent.reps,
+            r: BackwardReader::new(stream)?,
+            ll_state: 0,
+            of_state: 0,
+            ml_state: 0,
+        };
+        d.ll_state = d.r.read(ll_log) as usize;
+        d.of_state = d.r.read(of_log) as usize;
+        d.ml_state = d.r.read(ml_log) as usize;
+        let mut next = d.next(nb_seq == 1)?;
         for i in 0..nb_seq {
-            if r.fast() {
-                r.refill_fast();
-            } else {
-                r.refill();
-            }
-            let ofe = unpack(of_t[of_state & (of_t.len() - 1)]);
-            let mle = unpack(ml_t[ml_state & (ml_t.len() - 1)]);
-            let lle = unpack(ll_t[ll_state & (ll_t.len() - 1)]);
-            let offset_value = ofe.base.wrapping_add(r.read(ofe.extra_bits) as u32);
-            let ml = mle.base as usize + r.read(mle.extra_bits) as usize;
-            if ofe.extra_bits + mle.extra_bits + lle.extra_bits > 56 {
-                r.refill();
-            }
-            let ll = lle.base as usize + r.read(lle.extra_bits) as usize;
-            let offset = if offset_value > 3 {
-                let o = offset_value - 3;
-                reps = [o, reps[0], reps[1]];
-                o
-            } else {
-                match offset_value - 1 + u32::from(ll == 0) {
-                    0 => reps[0],
-                    1 => {
-                        reps = [reps[1], reps[0], reps[2]];
-                        reps[0]
-                    }
-                    2 => {
-                        reps = [reps[2], reps[0], reps[1]];
-                        reps[0]
-                    }
-                    _ => {
-                        let o = reps[0].wrapping_sub(1);
-                        if o == 0 {
-                            return Err(Error::corruption_detected);
-                        }
-                        reps = [o, reps[0], reps[1]];
-                        o
-                    }
-                }
-            } as usize;
+            let (ll, ml, offset) = next;
             if i + 1 < nb_seq {
-                if ofe.extra_bits + mle.extra_bits + lle.extra_bits > 30 {
-                    r.refill();
-                }
-                ll_state = lle.new_state + r.read(lle.nb_bits) as usize;
-                ml_state = mle.new_state + r.read(mle.nb_bits) as usize;
-                of_state = ofe.new_state + r.read(ofe.nb_bits) as usize;
+                // Decoding the next sequence first gives the CPU independent work while
+                // this sequence's match source loads.
+                next = d.next(i + 2 == nb_seq)?;
             }
-
             // Execute: literals, then the match.
             let lit_end = lp + ll;
             if lit_end > lit_len {
@@ -293,10 +353,10 @@ fn run<const IN_BUF: bool>(
             copy_match(buf, op, offset, ml, prefix_start, ext, wild_end)?;
             op = op_end;
         }
-        if !r.finished() {
+        if !d.r.finished() {
             return Err(Error::corruption_detected);
         }
-        ent.reps = reps;
+        ent.reps = d.reps;
     }
     // Last literals.
     let rest = lit_len - lp;
