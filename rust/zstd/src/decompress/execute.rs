@@ -219,13 +219,13 @@ impl SeqDecoder<'_, '_> {
         // Extra bits in stream order: offset, match length, literal length. One
         // read for all three when they fit the refilled window (nearly always).
         let (eo, em, el) = (ofe.extra_bits, mle.extra_bits, lle.extra_bits);
-        let extra = eo + em + el;
+        let extra = eo.wrapping_add(em).wrapping_add(el);
         let (offset_value, ml, ll) = if extra <= 56 {
             let v = r.read(extra);
             (
                 ofe.base.wrapping_add((v >> ((em + el) & 63)) as u32),
-                mle.base as usize + ((v >> el) & MASKS[em as usize & 63]) as usize,
-                lle.base as usize + (v & MASKS[el as usize & 63]) as usize,
+                (mle.base as usize).wrapping_add(((v >> el) & MASKS[em as usize & 63]) as usize),
+                (lle.base as usize).wrapping_add((v & MASKS[el as usize & 63]) as usize),
             )
         } else {
             let o = ofe.base.wrapping_add(r.read(eo) as u32);
@@ -265,10 +265,14 @@ impl SeqDecoder<'_, '_> {
                 r.refill();
             }
             let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
-            let v = r.read(nl + nm + no);
-            self.ll_state = lle.new_state + (v >> ((nm + no) & 63)) as usize;
-            self.ml_state = mle.new_state + ((v >> no) & MASKS[nm as usize & 63]) as usize;
-            self.of_state = ofe.new_state + (v & MASKS[no as usize & 63]) as usize;
+            let v = r.read(nl.wrapping_add(nm).wrapping_add(no));
+            self.ll_state = lle.new_state.wrapping_add((v >> ((nm + no) & 63)) as usize);
+            self.ml_state = mle
+                .new_state
+                .wrapping_add(((v >> no) & MASKS[nm as usize & 63]) as usize);
+            self.of_state = ofe
+                .new_state
+                .wrapping_add((v & MASKS[no as usize & 63]) as usize);
         }
         Ok((ll, ml, offset))
     }
@@ -325,11 +329,12 @@ fn run<const IN_BUF: bool>(
                 next = d.next(i + 2 == nb_seq)?;
             }
             // Execute: literals, then the match.
-            let lit_end = lp + ll;
+            // Lengths are < 2^18 and positions <= isize::MAX: no sum below wraps.
+            let lit_end = lp.wrapping_add(ll);
             if lit_end > lit_len {
                 return Err(Error::corruption_detected);
             }
-            let op_end = op + ll + ml;
+            let op_end = op.wrapping_add(ll).wrapping_add(ml);
             if op_end > limit {
                 return Err(limit_err);
             }
@@ -343,7 +348,7 @@ fn run<const IN_BUF: bool>(
                 return Err(Error::corruption_detected);
             }
             copy_literals::<IN_BUF>(buf, op, lit_data, lit_start, lp, ll);
-            op += ll;
+            op = op.wrapping_add(ll);
             lp = lit_end;
             let wild_end = if IN_BUF {
                 lit_start + lit_end
