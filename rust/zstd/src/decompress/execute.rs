@@ -67,6 +67,9 @@ const MASKS: [u64; 64] = {
     m
 };
 
+/// Smallest multiple of each offset 1..=7 that is >= 8.
+const SHORT_PERIOD: [usize; 8] = [8, 8, 8, 9, 8, 10, 12, 14];
+
 /// Copy granularity of the fast paths.
 const CHUNK: usize = 16;
 
@@ -86,14 +89,21 @@ fn copy_match(
     let in_prefix = op - prefix_start;
     if offset <= in_prefix {
         let src = op - offset;
-        if offset >= CHUNK && op + ml + CHUNK <= wild_end {
+        if offset >= CHUNK && op + ml + 2 * CHUNK <= wild_end {
             // Each chunk's source ends at or before its destination starts (the source
             // is >= 16 bytes back), so chunked copies reproduce LZ semantics.
-            if ml <= CHUNK {
-                buf.copy_within(src..src + CHUNK, op);
-            } else if ml <= 2 * CHUNK {
-                buf.copy_within(src..src + CHUNK, op);
-                buf.copy_within(src + CHUNK..src + 2 * CHUNK, op + CHUNK);
+            if ml <= 2 * CHUNK {
+                if offset >= 2 * CHUNK {
+                    let (head, tail) = buf.split_at_mut(op);
+                    if let (Some(d), Some(s)) =
+                        (tail.get_mut(..2 * CHUNK), head.get(src..src + 2 * CHUNK))
+                    {
+                        d.copy_from_slice(s);
+                    }
+                } else {
+                    buf.copy_within(src..src + CHUNK, op);
+                    buf.copy_within(src + CHUNK..src + 2 * CHUNK, op + CHUNK);
+                }
             } else if offset >= ml {
                 let (head, tail) = buf.split_at_mut(op);
                 tail[..ml].copy_from_slice(&head[src..src + ml]);
@@ -103,6 +113,23 @@ fn copy_match(
                     buf.copy_within(src + i..src + i + CHUNK, op + i);
                     i += CHUNK;
                 }
+            }
+        } else if offset < CHUNK && op + ml + 2 * CHUNK <= wild_end {
+            // Short offset: the output repeats with period `offset`. Copy 8 bytes at a
+            // time from `d` back, `d` the smallest multiple of `offset` >= 8, once the
+            // first 8 bytes are in place (byte by byte when `offset` < 8).
+            let d = if offset >= 8 {
+                offset
+            } else {
+                for i in 0..8 {
+                    buf[op + i] = buf[src + i];
+                }
+                SHORT_PERIOD[offset & 7]
+            };
+            let mut p = if offset >= 8 { op } else { op + 8 };
+            while p < op + ml {
+                buf.copy_within(p - d..p - d + 8, p);
+                p += 8;
             }
         } else if offset >= ml {
             buf.copy_within(src..src + ml, op);
@@ -164,11 +191,12 @@ fn copy_literals<const IN_BUF: bool>(
 ) {
     if IN_BUF {
         buf.copy_within(start + lp..start + lp + ll, op);
-    } else if ll <= 2 * CHUNK && op + 2 * CHUNK <= buf.len() && lp + 2 * CHUNK <= data.len() {
-        buf[op..op + CHUNK].copy_from_slice(&data[lp..lp + CHUNK]);
-        if ll > CHUNK {
-            buf[op + CHUNK..op + 2 * CHUNK].copy_from_slice(&data[lp + CHUNK..lp + 2 * CHUNK]);
-        }
+    } else if let (true, Some(d), Some(s)) = (
+        ll <= 2 * CHUNK,
+        buf.get_mut(op..op + 2 * CHUNK),
+        data.get(lp..lp + 2 * CHUNK),
+    ) {
+        d.copy_from_slice(s);
     } else {
         buf[op..op + ll].copy_from_slice(&data[lp..lp + ll]);
     }
