@@ -207,10 +207,19 @@ impl<'a> DStream<'a> {
                 Stage::BlockBody => {
                     let need = self.block.content_size();
                     let avail = input.len() - *in_pos;
-                    if self.in_len == 0 && avail >= need {
+                    if self.in_len == 0 && self.small_len == 0 && avail >= need {
                         let body = &input[*in_pos..*in_pos + need];
                         *in_pos += need;
                         self.decode_block(body, false)?;
+                    } else if need <= self.small.len() {
+                        // Tiny bodies (an RLE byte, or any block of a tiny frame, whose
+                        // input buffer may be smaller than one byte) wait in `small`.
+                        if !self.take_small(need, input, in_pos) {
+                            return Ok(need - self.small_len);
+                        }
+                        let tmp = self.small;
+                        self.small_len = 0;
+                        self.decode_block(&tmp[..need], false)?;
                     } else {
                         let n = (need - self.in_len).min(avail);
                         let lit = self.bm + LIT_SLACK;
