@@ -242,7 +242,7 @@ impl<'a> CCtx<'a> {
         let mut c = Carver::new(&mut *self.ws);
         let mut parts = Parts::new(&mut c, &cp)?;
         parts.reset();
-        cdict.prime(&mut parts);
+        cdict.prime(&mut parts)?;
         compress_frame(
             &mut parts,
             dst,
