@@ -163,3 +163,17 @@ mod never_panic {
         }
     }
 }
+
+#[test]
+fn cdict_bounds_are_not_larger_than_c() {
+    println!("level | dict | CDict ours | CDict C");
+    for level in 1..=12 {
+        for dict in [16usize << 10, 110 << 10] {
+            let cp = get_cparams(level, 4096, dict);
+            let ours = zstd_kernel::CDict::workspace_bound(dict, &cp);
+            let c = c_cdict_estimate(dict, &cp);
+            println!("{level:5} | {dict:6} | {ours:10} | {c:9}");
+            assert!(ours <= c, "level {level} dict {dict}: {ours} > {c}");
+        }
+    }
+}
