@@ -8,7 +8,7 @@ use super::frame::{write_checksum, write_frame_header, FrameHeader};
 use super::matcher::{MatchState, Segments};
 use super::params::{check_cparams, effective_cparams};
 use super::seq_store::SeqStore;
-use super::split::next_block_size;
+use super::split::{next_block_size, CHUNK};
 use crate::error::Error;
 use crate::params::{CParams, Params, Strategy};
 use crate::tables::{BLOCK_SIZE_MAX, REP_START};
@@ -99,7 +99,12 @@ impl<'w> Parts<'w> {
             let lo = (bs - seg.cur_start) as usize;
             if be - bs == BLOCK_SIZE_MAX as u32 {
                 let full = seg.cur.get(lo..lo + BLOCK_SIZE_MAX).ok_or(Error::GENERIC)?;
-                be = bs + next_block_size(full) as u32;
+                let sample = if self.cp.strategy <= Strategy::Dfast {
+                    CHUNK / 2
+                } else {
+                    CHUNK
+                };
+                be = bs + next_block_size(full, sample) as u32;
             }
             let is_last = last && be == end;
             let hi = (be - seg.cur_start) as usize;

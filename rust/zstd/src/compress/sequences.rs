@@ -64,7 +64,6 @@ pub fn of_code(ov: u32) -> u8 {
 /// One field's choice.
 struct Field {
     mode: u8,
-    rle_symbol: u8,
 }
 
 /// Chooses the mode of one field, writes its table description at `dst[*pos..]` and
@@ -88,18 +87,12 @@ fn choose(
         if nb <= 2 && max_sym < default.0.len() {
             ent.ct[k].build(default.0, default.1);
             ent.next[k].valid = false;
-            return Some(Field {
-                mode: PREDEFINED,
-                rle_symbol: 0,
-            });
+            return Some(Field { mode: PREDEFINED });
         }
         *dst.get_mut(*pos)? = max_sym as u8;
         *pos += 1;
         ent.next[k].valid = false;
-        return Some(Field {
-            mode: RLE,
-            rle_symbol: max_sym as u8,
-        });
+        return Some(Field { mode: RLE });
     }
     let count = &count[..=max_sym];
     let basic = table_cost(default.0, default.1, count);
@@ -127,27 +120,18 @@ fn choose(
     if b <= r && b <= c && b != inf {
         ent.ct[k].build(default.0, default.1);
         ent.next[k].valid = false;
-        Some(Field {
-            mode: PREDEFINED,
-            rle_symbol: 0,
-        })
+        Some(Field { mode: PREDEFINED })
     } else if r <= c && r != inf {
         let len = ent.prev[k].get(&mut norm);
         ent.ct[k].build(&norm[..len], ent.prev[k].log);
-        Some(Field {
-            mode: REPEAT,
-            rle_symbol: 0,
-        })
+        Some(Field { mode: REPEAT })
     } else {
         let (_, h) = compressed?;
         *last_ncount = Some(*pos);
         *pos += h;
         ent.ct[k].build(&fresh[..=max_sym], log);
         ent.next[k].set(&fresh[..=max_sym], log);
-        Some(Field {
-            mode: COMPRESSED,
-            rle_symbol: 0,
-        })
+        Some(Field { mode: COMPRESSED })
     }
 }
 
@@ -245,7 +229,6 @@ pub fn write_sequences(
 
     let [ct_ll, ct_of, ct_ml] = &ent.ct;
     let (ll_rle, of_rle, ml_rle) = (ll.mode == RLE, of.mode == RLE, ml.mode == RLE);
-    let _ = (ll.rle_symbol, of.rle_symbol, ml.rle_symbol);
     let mut w = BitWriter::new(dst.get_mut(pos..)?);
     let last = seqs.get(nb - 1);
     let (lc, mc, oc) = (
