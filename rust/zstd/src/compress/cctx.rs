@@ -99,12 +99,7 @@ impl<'w> Parts<'w> {
             let lo = (bs - seg.cur_start) as usize;
             if be - bs == BLOCK_SIZE_MAX as u32 {
                 let full = seg.cur.get(lo..lo + BLOCK_SIZE_MAX).ok_or(Error::GENERIC)?;
-                let sample = if self.cp.strategy <= Strategy::Dfast {
-                    CHUNK / 2
-                } else {
-                    CHUNK
-                };
-                be = bs + next_block_size(full, sample) as u32;
+                be = bs + next_block_size(full, CHUNK) as u32;
             }
             let is_last = last && be == end;
             let hi = (be - seg.cur_start) as usize;
