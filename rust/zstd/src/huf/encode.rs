@@ -22,8 +22,8 @@ pub struct HufCTable<'a> {
 
 /// Scratch for building a code (sort keys and tree arithmetic).
 pub struct HufScratch<'a> {
-    keys: &'a mut [[u8; 4]],
-    work: &'a mut [[u8; 4]],
+    keys: &'a mut [[u8; 4]; 256],
+    work: &'a mut [[u8; 4]; 256],
 }
 
 impl<'a> HufScratch<'a> {
@@ -33,28 +33,27 @@ impl<'a> HufScratch<'a> {
     /// Carves the scratch.
     pub fn new(c: &mut Carver<'a>) -> Option<Self> {
         Some(Self {
-            keys: c.table::<4>(256)?,
-            work: c.table::<4>(256)?,
+            keys: c.table::<4>(256)?.try_into().ok()?,
+            work: c.table::<4>(256)?.try_into().ok()?,
         })
     }
 }
 
+/// Entry `i` (masked into the 256-entry table).
 #[inline(always)]
-fn get(t: &[[u8; 4]], i: usize) -> u32 {
-    t.get(i).map_or(0, |e| u32::from_le_bytes(*e))
+fn get(t: &[[u8; 4]; 256], i: usize) -> u32 {
+    u32::from_le_bytes(t[i & 255])
 }
 
 #[inline(always)]
-fn set(t: &mut [[u8; 4]], i: usize, v: u32) {
-    if let Some(e) = t.get_mut(i) {
-        *e = v.to_le_bytes();
-    }
+fn set(t: &mut [[u8; 4]; 256], i: usize, v: u32) {
+    t[i & 255] = v.to_le_bytes();
 }
 
 /// Code lengths of a minimum-redundancy code for the ascending weights in `a[..n]`,
 /// computed in place (Moffat and Katajainen, "In-place calculation of minimum-redundancy
 /// codes", 1995). `n >= 2`. Afterwards `a[i]` is the length of the i-th weight.
-fn in_place_lengths(a: &mut [[u8; 4]], n: usize) {
+fn in_place_lengths(a: &mut [[u8; 4]; 256], n: usize) {
     // Phase 1: internal node weights, leaves consumed left to right.
     set(a, 0, get(a, 0) + get(a, 1));
     let (mut root, mut leaf) = (0usize, 2usize);
