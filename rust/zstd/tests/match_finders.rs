@@ -418,3 +418,51 @@ proptest! {
         roundtrip(&cp, dict, &data, 70_000, None);
     }
 }
+
+/// Sequences of `data` compressed as one block at index `base` (low limit `base`).
+fn block_sequences(ms: &mut MatchState, seqs: &mut SeqStore, data: &[u8], base: u32) -> Vec<u32> {
+    let seg = Segments {
+        ext: &[],
+        ext_start: base,
+        cur: data,
+        cur_start: base,
+        low_limit: base,
+    };
+    let mut rep = [1, 4, 8];
+    seqs.reset();
+    ms.compress_block(&seg, base, base + data.len() as u32, &mut rep, seqs);
+    let mut out: Vec<u32> = seqs
+        .sequences()
+        .flat_map(|s| [s.lit_len, s.match_len, s.off_base])
+        .collect();
+    out.extend(seqs.literals().iter().map(|&b| b as u32));
+    out
+}
+
+#[test]
+fn continuing_indices_without_reset_matches_a_fresh_state() {
+    // Page-sized frames one after another: each starts past every index used before,
+    // with the low limit at its start, so old table entries are ignored as if cleared.
+    let text = texty(64 * 1024, 21);
+    for st in STRATEGIES {
+        let cp = small(st, 4);
+        let mut s = Setup::new(&cp);
+        let mut c = Carver::new(&mut s.ws);
+        let mut ms = MatchState::new(&cp, &mut c).expect("workspace");
+        let mut seqs = SeqStore::new(&mut c).expect("workspace");
+        let mut base = 1;
+        for page in text.chunks(4096) {
+            let kept = block_sequences(&mut ms, &mut seqs, page, base);
+            let mut s2 = Setup::new(&cp);
+            let mut c2 = Carver::new(&mut s2.ws);
+            let mut fresh = MatchState::new(&cp, &mut c2).expect("workspace");
+            let mut seqs2 = SeqStore::new(&mut c2).expect("workspace");
+            assert_eq!(
+                kept,
+                block_sequences(&mut fresh, &mut seqs2, page, base),
+                "{st:?}"
+            );
+            base += page.len() as u32 + 8;
+        }
+    }
+}

@@ -39,7 +39,11 @@ fn match_n<const EXT: bool, const N: usize>(
         }
     } else {
         let m = c.wrapping_sub(base) as usize;
-        let eq = if N == 8 { eq8(src, m, p) } else { eq4(src, m, p) };
+        let eq = if N == 8 {
+            eq8(src, m, p)
+        } else {
+            eq4(src, m, p)
+        };
         if eq {
             N + count(src, m + N, p + N)
         } else {

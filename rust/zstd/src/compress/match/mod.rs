@@ -264,7 +264,10 @@ impl<'a> MatchState<'a> {
     }
 
     /// Forgets all history and adopts `cp`, whose tables must fit the workspace this
-    /// state was made with (table sizes are reduced to fit otherwise).
+    /// state was made with (table sizes are reduced to fit otherwise). This clears the
+    /// tables (4-5 bytes per entry). Between frames with the same parameters a caller can
+    /// skip it, as C does: start the next frame at indices above every index used so far
+    /// with `low_limit` at its start; older entries are then ignored exactly as if cleared.
     pub fn reset(&mut self, cp: &CParams) {
         let mut l = Layout::of(cp);
         while l.bytes() > self.mem.len() {
