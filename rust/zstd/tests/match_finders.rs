@@ -10,8 +10,8 @@ use zstd_kernel::workspace::Carver;
 
 const BLOCK: usize = 128 * 1024;
 
-/// zstd 1.5.6 `clevels.h`, sources over 256 KiB: W, C, H, S, L, TL, strategy.
-const LEVELS: [(u32, u32, u32, u32, u32, u32, Strategy); 12] = [
+/// zstd 1.5.6 `clevels.h`, sources over 256 KiB: W, C, H, S, L, TL, strategy (levels 1-15).
+const LEVELS: [(u32, u32, u32, u32, u32, u32, Strategy); 15] = [
     (19, 13, 14, 1, 7, 0, Strategy::Fast),
     (20, 15, 16, 1, 6, 0, Strategy::Fast),
     (21, 16, 17, 1, 5, 0, Strategy::Dfast),
@@ -24,6 +24,9 @@ const LEVELS: [(u32, u32, u32, u32, u32, u32, Strategy); 12] = [
     (22, 21, 22, 5, 5, 16, Strategy::Lazy2),
     (22, 21, 22, 6, 5, 16, Strategy::Lazy2),
     (22, 22, 23, 6, 5, 32, Strategy::Lazy2),
+    (22, 22, 22, 4, 5, 32, Strategy::Btlazy2),
+    (22, 22, 23, 5, 5, 32, Strategy::Btlazy2),
+    (22, 23, 23, 6, 5, 32, Strategy::Btlazy2),
 ];
 
 fn level(l: usize) -> CParams {
@@ -239,10 +242,15 @@ fn roundtrip(cp: &CParams, dict: &[u8], data: &[u8], base: u32, shift_at: Option
         );
         let st = rb.apply(&seqs, window, end - chunk_start);
         assert_eq!(rep, rb.rep, "repeat offsets diverged in block {i}");
-        assert_eq!(
-            &rb.hist[rb.dict_len + chunk_start..],
-            &data[chunk_start..end],
-            "block {i} not rebuilt"
+        let got = &rb.hist[rb.dict_len + chunk_start..];
+        let want = &data[chunk_start..end];
+        let diff = got.iter().zip(want).position(|(a, b)| a != b);
+        assert!(
+            got.len() == want.len() && diff.is_none(),
+            "{:?}: block {i} not rebuilt: lengths {} / {}, first difference at {diff:?}",
+            cp.strategy,
+            got.len(),
+            want.len()
         );
         bits += st.bits;
     }
@@ -377,7 +385,7 @@ fn rebuilds_corpus_slices_and_stays_near_c() {
     for name in CORPUS {
         let all = corpus(name);
         let data = &all[all.len() / 3..all.len() / 3 + (2 << 20)];
-        for l in 1..=12 {
+        for l in 1..=15 {
             let est = roundtrip(&level(l), &[], data, 0, None);
             let c = zstd::bulk::compress(data, l as i32).expect("C").len() as f64;
             println!("{name:>14} {l:>5} {c:>11.0} {est:>11.0} {:>7.3}", est / c);
