@@ -8,7 +8,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps rust-deps fmt clippy cargo-test build bench
+.PHONY: run test deps rust-deps fmt clippy cargo-test build bench fuzz fuzz-deps
 
 build: rust-deps
 	$(CARGO) build --release --locked
@@ -29,6 +29,7 @@ rust-deps:
 	@rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
 	@rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
 	@command -v xz >/dev/null || { apt-get update -qq && apt-get install -y -qq xz-utils; }
+	@command -v zstd >/dev/null || { apt-get update -qq && apt-get install -y -qq zstd; }
 
 fmt:
 	$(CARGO) fmt --all --check
@@ -42,3 +43,17 @@ cargo-test:
 
 bench:
 	$(CARGO) bench --workspace --locked
+
+# Fuzzing the decoder (cargo-fuzz, nightly): each target runs FUZZ_SECONDS, seeded from
+# the shared fixtures. Crashes land in fuzz/artifacts/<target>/.
+FUZZ_SECONDS ?= 60
+fuzz-deps: rust-deps
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install --locked cargo-fuzz
+
+fuzz: fuzz-deps
+	@mkdir -p fuzz/corpus/decode fuzz/corpus/decode_dict
+	@cp -n ../shared/testdata/decodecorpus/plain-small/*.zst ../shared/testdata/golden/golden-decompression*/*.zst fuzz/corpus/decode/
+	@cp -n ../shared/testdata/decodecorpus/dict-a/*.zst fuzz/corpus/decode_dict/
+	cd fuzz && $(CARGO) +nightly fuzz run decode -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096
+	cd fuzz && $(CARGO) +nightly fuzz run decode_dict -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096

@@ -8,11 +8,23 @@
 
 pub mod bits;
 pub mod compress;
+pub mod decompress;
+pub mod dict;
 pub mod error;
+pub mod frame;
 pub mod fse;
 pub mod huf;
 pub mod params;
 pub mod tables;
 pub mod workspace;
 
+pub use compress::{
+    cctx_workspace_bound, compress_bound, cstream_workspace_bound, CCtx, CDict, CStream,
+};
+pub use decompress::{dctx_workspace_bound, dstream_workspace_bound, DCtx, DStream};
+pub use dict::DDict;
 pub use error::{Error, ErrorCode};
+pub use frame::header::{CONTENTSIZE_ERROR, CONTENTSIZE_UNKNOWN};
+pub use frame::{
+    find_frame_compressed_size, get_frame_header, FrameHeader, FrameHeaderProgress, FrameType,
+};

@@ -130,3 +130,36 @@ fn workspace_bounds_are_not_larger_than_c() {
     let bad: Vec<_> = worse.iter().filter(|(l, _)| *l <= 12).collect();
     assert!(bad.is_empty(), "larger than C: {bad:?}");
 }
+
+mod never_panic {
+    use proptest::prelude::*;
+    use zstd_kernel::compress::params::adjust_cparams;
+    use zstd_kernel::compress::{get_cparams, CDict};
+    use zstd_kernel::params::{CParams, Strategy};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+        #[test]
+        fn parameter_functions_take_any_input(level in any::<i32>(), src in any::<u64>(), dict in any::<usize>(),
+                w in any::<u32>(), c in any::<u32>(), h in any::<u32>(), s in any::<u32>(), st in 1u32..=9) {
+            let cp = get_cparams(level, src, dict);
+            prop_assert!((10..=31).contains(&cp.window_log));
+            let raw = CParams { window_log: w, chain_log: c, hash_log: h, search_log: s, min_match: 4, target_length: 0, strategy: Strategy::from_u32(st).unwrap() };
+            let _ = adjust_cparams(raw, src, dict as u64);
+        }
+
+        #[test]
+        fn corrupted_dictionaries_are_errors_not_panics(flips in proptest::collection::vec((8usize..1000, any::<u8>()), 1..6), cut in 0usize..1000) {
+            let golden = super::shared().join("testdata/golden/golden-dictionaries/http-dict-missing-symbols");
+            let mut d = std::fs::read(golden).unwrap();
+            for (at, v) in flips {
+                let n = d.len();
+                d[at % n] ^= v;
+            }
+            d.truncate(cut.max(8));
+            let cp = get_cparams(3, 4096, d.len());
+            let mut ws = vec![0u8; CDict::workspace_bound(d.len(), &cp)];
+            let _ = CDict::new(&d, cp, &mut ws);
+        }
+    }
+}

@@ -1,4 +1,4 @@
-//! Our frames decode with the C library to the original input: every level on corpus
+//! Our frames decode with the C library (and with our decoder) to the original input: every level on corpus
 //! slices, upstream's golden compression inputs, dictionaries, streaming, random inputs.
 
 mod enc;

@@ -8,6 +8,7 @@ use super::frame::{write_checksum, write_frame_header, FrameHeader};
 use super::matcher::{MatchState, Segments};
 use super::params::{check_cparams, effective_cparams};
 use super::seq_store::SeqStore;
+use super::split::next_block_size;
 use crate::error::Error;
 use crate::params::{CParams, Params, Strategy};
 use crate::tables::{BLOCK_SIZE_MAX, REP_START};
@@ -94,9 +95,13 @@ impl<'w> Parts<'w> {
         let mut out = 0usize;
         let mut bs = start;
         loop {
-            let be = end.min(bs.saturating_add(self.block as u32));
-            let is_last = last && be == end;
+            let mut be = end.min(bs.saturating_add(self.block as u32));
             let lo = (bs - seg.cur_start) as usize;
+            if be - bs == BLOCK_SIZE_MAX as u32 {
+                let full = seg.cur.get(lo..lo + BLOCK_SIZE_MAX).ok_or(Error::GENERIC)?;
+                be = bs + next_block_size(full) as u32;
+            }
+            let is_last = last && be == end;
             let hi = (be - seg.cur_start) as usize;
             let src = seg.cur.get(lo..hi).ok_or(Error::GENERIC)?;
             let d = dst.get_mut(out..).ok_or(Error::dstSize_tooSmall)?;
@@ -139,7 +144,7 @@ pub(crate) fn compress_frame(
     dict_id: u32,
     ext: &[u8],
 ) -> Result<usize, Error> {
-    if src.len() > INDEX_LIMIT {
+    if src.len().saturating_add(ext.len()) > INDEX_LIMIT {
         return Err(Error::srcSize_wrong);
     }
     let fp = params.fparams;

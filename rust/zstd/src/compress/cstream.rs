@@ -64,6 +64,10 @@ impl<'a> CStream<'a> {
     pub fn new(params: &Params, pledged_src_size: u64, ws: &'a mut [u8]) -> Result<Self, Error> {
         let cp = params.cparams;
         check_cparams(&cp)?;
+        // Buffer indices are u32: a 2 GiB window (log 31) does not fit twice.
+        if cp.window_log > 30 {
+            return Err(Error::parameter_outOfBound);
+        }
         let mut c = Carver::new(ws);
         let parts = Parts::new(&mut c, &cp)?;
         let buf = c.bytes(buffer_size(&cp)).ok_or(Error::memory_allocation)?;
@@ -200,7 +204,7 @@ impl<'a> CStream<'a> {
             self.base += self.fill as u32;
             self.fill = 0;
             self.done = 0;
-            if self.base as usize > INDEX_LIMIT {
+            if self.base as usize > INDEX_LIMIT - self.buf.len().min(INDEX_LIMIT) {
                 let shift = self.ext_start;
                 self.parts.ms.shift(shift);
                 self.base -= shift;

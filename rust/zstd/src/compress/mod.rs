@@ -15,6 +15,7 @@ pub mod params;
 pub mod params_table;
 pub mod seq_store;
 pub mod sequences;
+pub mod split;
 
 pub use cctx::{cctx_workspace_bound, compress_bound, CCtx};
 pub use cdict::CDict;

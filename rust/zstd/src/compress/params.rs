@@ -42,8 +42,8 @@ fn dict_and_window_log(window_log: u32, src: u64, dict: u64) -> u32 {
     if dict == 0 {
         return window_log;
     }
-    let window = 1u64 << window_log;
-    let both = dict + window;
+    let window = 1u64 << window_log.min(WINDOWLOG_MAX);
+    let both = dict.saturating_add(window);
     if window >= dict.saturating_add(src) {
         window_log
     } else if both >= 1u64 << WINDOWLOG_MAX {
@@ -60,6 +60,7 @@ pub fn adjust_cparams(mut cp: CParams, src_size: u64, dict_size: u64) -> CParams
     let max_resize = 1u64 << (WINDOWLOG_MAX - 1);
     if src_size <= max_resize && dict_size <= max_resize {
         let t = src_size + dict_size;
+        debug_assert!(t <= 1 << WINDOWLOG_MAX);
         let src_log = if t < 64 { 6 } else { bits_for(t - 1) };
         if cp.window_log > src_log {
             cp.window_log = src_log;
@@ -67,12 +68,14 @@ pub fn adjust_cparams(mut cp: CParams, src_size: u64, dict_size: u64) -> CParams
     }
     if src_size != CONTENTSIZE_UNKNOWN {
         let dw = dict_and_window_log(cp.window_log, src_size, dict_size);
-        let cycle = cp.chain_log - u32::from(cp.strategy >= Strategy::Btlazy2);
+        let cycle = cp
+            .chain_log
+            .saturating_sub(u32::from(cp.strategy >= Strategy::Btlazy2));
         if cp.hash_log > dw + 1 {
             cp.hash_log = dw + 1;
         }
         if cycle > dw {
-            cp.chain_log -= cycle - dw;
+            cp.chain_log = cp.chain_log.saturating_sub(cycle - dw);
         }
     }
     if cp.window_log < WINDOWLOG_MIN {

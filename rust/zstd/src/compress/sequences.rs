@@ -3,7 +3,7 @@
 //! estimated cost, and the interleaved FSE bitstream.
 
 use super::entropy::{Entropy, SEQ_SYMBOLS};
-use super::seq_store::SeqStore;
+use super::seq_store::{SeqStore, Sequence};
 use crate::bits::writer::BitWriter;
 use crate::fse::cost::table_cost;
 use crate::fse::encode::write_ncount;
@@ -151,6 +151,25 @@ fn choose(
     }
 }
 
+/// Writes the extra bits of one sequence: literal length, match length, offset (the
+/// decoder reads them in the opposite order).
+#[inline(always)]
+fn write_extras(w: &mut BitWriter<'_>, s: &Sequence, lc: u8, mc: u8, oc: u8) {
+    let llb = u32::from(LL_BASE[(lc as usize).min(MAX_LL)].1);
+    let mlb = u32::from(ML_BASE[(mc as usize).min(MAX_ML)].1);
+    let ofb = u32::from(oc);
+    if llb + mlb > 22 {
+        w.flush();
+    }
+    w.add(u64::from(s.lit_len), llb);
+    w.add(u64::from(s.match_len.wrapping_sub(3)), mlb);
+    if llb + mlb + ofb > 22 {
+        w.flush();
+    }
+    w.add(u64::from(s.off_base), ofb);
+    w.flush();
+}
+
 /// Writes the sequences section for `seqs`; `None` when `dst` is too small (or the
 /// section would trip old decoders, see below).
 pub fn write_sequences(
@@ -237,24 +256,7 @@ pub fn write_sequences(
     let mut st_ml = if ml_rle { 0 } else { ct_ml.init_state(mc) };
     let mut st_of = if of_rle { 0 } else { ct_of.init_state(oc) };
     let mut st_ll = if ll_rle { 0 } else { ct_ll.init_state(lc) };
-    let extras = |w: &mut BitWriter<'_>, s: &super::seq_store::Sequence, lc: u8, mc: u8, oc: u8| {
-        let (llb, mlb, ofb) = (
-            u32::from(LL_BASE[lc as usize % (MAX_LL + 1)].1),
-            u32::from(ML_BASE[mc as usize % (MAX_ML + 1)].1),
-            u32::from(oc),
-        );
-        if llb + mlb > 22 {
-            w.flush();
-        }
-        w.add(u64::from(s.lit_len), llb);
-        w.add(u64::from(s.match_len.wrapping_sub(3)), mlb);
-        if llb + mlb + ofb > 22 {
-            w.flush();
-        }
-        w.add(u64::from(s.off_base), ofb);
-        w.flush();
-    };
-    extras(&mut w, &last, lc, mc, oc);
+    write_extras(&mut w, &last, lc, mc, oc);
     for i in (0..nb - 1).rev() {
         let s = seqs.get(i);
         let (lc, mc, oc) = (
@@ -271,7 +273,7 @@ pub fn write_sequences(
         if !ll_rle {
             ct_ll.encode(&mut w, &mut st_ll, lc);
         }
-        extras(&mut w, &s, lc, mc, oc);
+        write_extras(&mut w, &s, lc, mc, oc);
     }
     if !ml_rle {
         ct_ml.flush_state(&mut w, st_ml);
@@ -300,12 +302,12 @@ mod tests {
 
     #[test]
     fn codes_match_baselines() {
-        for ll in 0..200_000u32 {
+        for ll in 0..(128 << 10) {
             let c = ll_code(ll) as usize;
             let (b, n) = LL_BASE[c];
             assert!(ll >= b && ll - b < 1 << n, "ll {ll}");
         }
-        for ml in 3..200_000u32 {
+        for ml in 3..=(128 << 10) {
             let c = ml_code(ml) as usize;
             let (b, n) = ML_BASE[c];
             assert!(ml >= b && ml - b < 1 << n, "ml {ml}");

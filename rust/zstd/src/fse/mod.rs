@@ -1,5 +1,8 @@
-//! Finite State Entropy (RFC 8878 §4.1): table construction and encoding.
+//! Finite State Entropy (RFC 8878 §4.1): table descriptions, decoding tables, and the
+//! encoder's normalization, tables and cost estimates.
 
 pub mod cost;
+pub mod decode;
 pub mod encode;
+pub mod header;
 pub mod normalize;

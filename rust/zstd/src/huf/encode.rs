@@ -191,7 +191,7 @@ impl<'a> HufCTable<'a> {
                 total = total.saturating_add(c);
             }
         }
-        if n < 2 || n > 256 {
+        if !(2..=256).contains(&n) {
             return false;
         }
         sc.keys[..n].sort_unstable_by_key(|k| u32::from_le_bytes(*k));

@@ -114,3 +114,29 @@ pub fn c_decompress_dict(frame: &[u8], cap: usize, dict: &[u8]) -> Vec<u8> {
     d.decompress(frame, cap.max(1))
         .expect("C decoder rejected our frame")
 }
+
+/// Decompresses one frame with our decoder (zstd-kernel `DCtx`).
+pub fn our_decompress(frame: &[u8], cap: usize) -> Vec<u8> {
+    let mut ws = vec![0u8; zstd_kernel::dctx_workspace_bound()];
+    let mut d = zstd_kernel::DCtx::new(&mut ws).unwrap();
+    let mut out = vec![0u8; cap + 1];
+    let n = d
+        .decompress(&mut out, frame)
+        .expect("our decoder rejected our frame");
+    out.truncate(n);
+    out
+}
+
+/// Decompresses with our decoder and a dictionary.
+pub fn our_decompress_dict(frame: &[u8], cap: usize, dict: &[u8]) -> Vec<u8> {
+    let mut dws = vec![0u8; zstd_kernel::DDict::workspace_bound(dict.len())];
+    let dd = zstd_kernel::DDict::new(dict, &mut dws).unwrap();
+    let mut ws = vec![0u8; zstd_kernel::dctx_workspace_bound()];
+    let mut d = zstd_kernel::DCtx::new(&mut ws).unwrap();
+    let mut out = vec![0u8; cap + 1];
+    let n = d
+        .decompress_using_ddict(&mut out, frame, &dd)
+        .expect("our decoder rejected our frame");
+    out.truncate(n);
+    out
+}

@@ -1,0 +1,173 @@
+//! Backward bit reader (RFC 8878 §4.1, "bitstreams are read backward").
+//!
+//! A zstd bitstream is written forward and read from its last byte down. The last byte
+//! holds a 1-bit end mark above the final bits; the zeros above the mark are padding.
+//! The reader keeps a 64-bit window (`container`) loaded little-endian at `pos`;
+//! `consumed` counts bits already used from the window's top.
+
+use crate::error::Error;
+
+pub struct BackwardReader<'a> {
+    src: &'a [u8],
+    container: u64,
+    consumed: u32,
+    pos: usize,
+}
+
+#[inline(always)]
+fn load_le(src: &[u8], pos: usize) -> u64 {
+    match src.get(pos..pos + 8) {
+        Some(b) => {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(b);
+            u64::from_le_bytes(a)
+        }
+        None => 0,
+    }
+}
+
+impl<'a> BackwardReader<'a> {
+    /// Starts reading `src` from its end; the last byte must hold the end mark.
+    pub fn new(src: &'a [u8]) -> Result<Self, Error> {
+        let last = *src.last().ok_or(Error::corruption_detected)?;
+        if last == 0 {
+            return Err(Error::corruption_detected);
+        }
+        let mark = last.leading_zeros() + 1;
+        if src.len() >= 8 {
+            let pos = src.len() - 8;
+            Ok(Self {
+                src,
+                container: load_le(src, pos),
+                consumed: mark,
+                pos,
+            })
+        } else {
+            let mut container = 0u64;
+            for (i, &b) in src.iter().enumerate() {
+                container |= u64::from(b) << (8 * i);
+            }
+            Ok(Self {
+                src,
+                container,
+                consumed: mark + 8 * (8 - src.len() as u32),
+                pos: 0,
+            })
+        }
+    }
+
+    /// The next `n` bits (0..=56 after a refill) without consuming them. Bits beyond the
+    /// stream's start read as zeros.
+    #[inline(always)]
+    pub fn peek(&self, n: u32) -> u64 {
+        ((self.container << (self.consumed & 63)) >> 1) >> ((63 - n) & 63)
+    }
+
+    /// The next `n` (1..=56) bits; `n` must not be zero.
+    #[inline(always)]
+    pub fn peek_nz(&self, n: u32) -> u64 {
+        (self.container << (self.consumed & 63)) >> ((64 - n) & 63)
+    }
+
+    #[inline(always)]
+    pub fn skip(&mut self, n: u32) {
+        self.consumed += n;
+    }
+
+    /// Reads `n` bits (0..=56 since the last refill).
+    #[inline(always)]
+    pub fn read(&mut self, n: u32) -> u64 {
+        let v = self.peek(n);
+        self.consumed += n;
+        v
+    }
+
+    /// Refills the window so at least 57 bits are ready, unless the stream's start is
+    /// near; returns `false` once more bits were consumed than the stream holds.
+    #[inline(always)]
+    pub fn refill(&mut self) -> bool {
+        if self.consumed > 64 {
+            return false;
+        }
+        if self.pos >= 8 {
+            self.pos -= (self.consumed >> 3) as usize;
+            self.consumed &= 7;
+            self.container = load_le(self.src, self.pos);
+            return true;
+        }
+        if self.pos == 0 {
+            return true;
+        }
+        let step = ((self.consumed >> 3) as usize).min(self.pos);
+        self.pos -= step;
+        self.consumed -= 8 * step as u32;
+        self.container = load_le(self.src, self.pos);
+        true
+    }
+
+    /// True when refills are cheap (at least 8 bytes before the window).
+    #[inline(always)]
+    pub fn fast(&self) -> bool {
+        self.pos >= 8
+    }
+
+    /// Fast refill; only valid when [`Self::fast`] holds.
+    #[inline(always)]
+    pub fn refill_fast(&mut self) {
+        self.pos -= (self.consumed >> 3) as usize;
+        self.consumed &= 7;
+        self.container = load_le(self.src, self.pos);
+    }
+
+    /// True when every bit of the stream was consumed, exactly.
+    pub fn finished(&self) -> bool {
+        self.pos == 0 && self.consumed == 64
+    }
+
+    /// True when more bits were read than the stream holds.
+    pub fn overflowed(&self) -> bool {
+        self.consumed > 64
+    }
+
+    /// Bits not yet consumed (0 when overflowed).
+    pub fn bits_left(&self) -> usize {
+        (self.pos * 8 + 64).saturating_sub(self.consumed as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_backward_after_end_mark() {
+        // bits written forward: 0b101 (3 bits) then 0b11 (2 bits), end mark after.
+        // byte = mark(1) at bit5, 11 at bits 3-4, 101 at bits 0-2 => 0b0011_1101
+        let src = [0b0011_1101u8];
+        let mut r = BackwardReader::new(&src).unwrap();
+        assert_eq!(r.read(2), 0b11);
+        assert_eq!(r.read(3), 0b101);
+        assert!(r.finished());
+        assert!(BackwardReader::new(&[0u8]).is_err());
+        assert!(BackwardReader::new(&[]).is_err());
+    }
+
+    #[test]
+    fn long_stream_refills() {
+        let mut src = [0u8; 20];
+        for (i, b) in src.iter_mut().enumerate() {
+            *b = i as u8 * 7 + 1;
+        }
+        src[19] = 0x01; // end mark only, in the lowest bit
+        let mut r = BackwardReader::new(&src).unwrap();
+        let mut n = 0;
+        while !r.finished() {
+            r.read(8);
+            assert!(r.refill());
+            n += 1;
+        }
+        assert_eq!(n, 19);
+        r.read(1);
+        assert!(!r.refill());
+    }
+}

@@ -1,0 +1,13 @@
+//! zstd decompression (RFC 8878 §3): single-shot contexts and streaming.
+
+pub mod block;
+pub mod dctx;
+pub mod dstream;
+pub mod entropy;
+pub mod execute;
+pub mod frame_decoder;
+pub mod literals;
+pub mod sequences;
+
+pub use dctx::{dctx_workspace_bound, DCtx};
+pub use dstream::{dstream_workspace_bound, DStream};

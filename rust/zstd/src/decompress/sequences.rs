@@ -1,0 +1,176 @@
+//! Sequences section header (RFC 8878 §3.1.1.3.2.1): Number_of_Sequences,
+//! Symbol_Compression_Modes and the LL / OF / ML table descriptions.
+
+use super::entropy::{Entropy, SeqTable};
+use crate::error::Error;
+use crate::fse::decode::{build_table, rle_table};
+use crate::fse::header::{read_counts, NormalizedCounts};
+use crate::tables::*;
+
+/// Reads Number_of_Sequences; returns (count, bytes used).
+pub fn read_count(src: &[u8]) -> Result<(usize, usize), Error> {
+    let b = |i: usize| {
+        src.get(i)
+            .copied()
+            .map(usize::from)
+            .ok_or(Error::srcSize_wrong)
+    };
+    let b0 = b(0)?;
+    Ok(match b0 {
+        0..=127 => (b0, 1),
+        128..=254 => (((b0 - 128) << 8) + b(1)?, 2),
+        _ => (b(1)? + (b(2)? << 8) + 0x7F00, 3),
+    })
+}
+
+/// Maps a code to its (baseline, extra bits).
+type ValueFn = fn(usize) -> (u32, u8);
+
+/// Value (baseline, extra bits) of each code, per alphabet.
+fn ll_value(s: usize) -> (u32, u8) {
+    LL_BASE.get(s).copied().unwrap_or((0, 0))
+}
+fn ml_value(s: usize) -> (u32, u8) {
+    ML_BASE.get(s).copied().unwrap_or((0, 0))
+}
+fn of_value(s: usize) -> (u32, u8) {
+    let s = s.min(31);
+    (1u32 << s, s as u8)
+}
+
+/// Sets one table from its mode; returns bytes of `src` used.
+#[allow(clippy::too_many_arguments)]
+fn read_table<const N: usize>(
+    mode: u8,
+    src: &[u8],
+    t: &mut SeqTable<'_, N>,
+    max_symbol: usize,
+    max_log: u32,
+    default: (&[i16], u32),
+    value: ValueFn,
+    counts: &mut NormalizedCounts,
+) -> Result<usize, Error> {
+    match mode {
+        0 => {
+            build_table(default.0, default.1, &mut t.cells[..], value)?;
+            t.log = Some(default.1);
+            Ok(0)
+        }
+        1 => {
+            let s = usize::from(*src.first().ok_or(Error::srcSize_wrong)?);
+            if s > max_symbol {
+                return Err(Error::corruption_detected);
+            }
+            let (base, extra) = value(s);
+            rle_table(&mut t.cells[..], base, extra)?;
+            t.log = Some(0);
+            Ok(1)
+        }
+        2 => {
+            let used = read_counts(src, max_symbol, max_log, counts)?;
+            let c = counts
+                .counts
+                .get(..=counts.max_symbol)
+                .ok_or(Error::GENERIC)?;
+            build_table(c, counts.table_log, &mut t.cells[..], value)?;
+            t.log = Some(counts.table_log);
+            Ok(used)
+        }
+        _ => {
+            if t.log.is_none() {
+                return Err(Error::corruption_detected);
+            }
+            Ok(0)
+        }
+    }
+}
+
+/// Parses the section header at `src` and updates the tables in `ent`; returns
+/// (Number_of_Sequences, bytes used). With zero sequences the section must end there.
+pub fn read_header(src: &[u8], ent: &mut Entropy) -> Result<(usize, usize), Error> {
+    let (nb_seq, mut pos) = read_count(src)?;
+    if nb_seq == 0 {
+        if pos != src.len() {
+            return Err(Error::corruption_detected);
+        }
+        return Ok((0, pos));
+    }
+    let modes = *src.get(pos).ok_or(Error::srcSize_wrong)?;
+    pos += 1;
+    if modes & 3 != 0 {
+        return Err(Error::corruption_detected);
+    }
+    let mut counts = NormalizedCounts {
+        counts: [0; 256],
+        max_symbol: 0,
+        table_log: 0,
+    };
+    pos += read_table(
+        modes >> 6,
+        &src[pos..],
+        &mut ent.ll,
+        MAX_LL,
+        LL_MAX_LOG,
+        (&LL_DEFAULT_NORM, LL_DEFAULT_LOG),
+        ll_value,
+        &mut counts,
+    )?;
+    pos += read_table(
+        (modes >> 4) & 3,
+        &src[pos..],
+        &mut ent.of,
+        MAX_OF,
+        OF_MAX_LOG,
+        (&OF_DEFAULT_NORM, OF_DEFAULT_LOG),
+        of_value,
+        &mut counts,
+    )?;
+    pos += read_table(
+        (modes >> 2) & 3,
+        src.get(pos..).ok_or(Error::srcSize_wrong)?,
+        &mut ent.ml,
+        MAX_ML,
+        ML_MAX_LOG,
+        (&ML_DEFAULT_NORM, ML_DEFAULT_LOG),
+        ml_value,
+        &mut counts,
+    )?;
+    if pos > src.len() {
+        return Err(Error::srcSize_wrong);
+    }
+    Ok((nb_seq, pos))
+}
+
+/// Reads a dictionary's FSE table (always FSE-compressed) into `t`.
+pub fn read_dict_table<const N: usize>(
+    src: &[u8],
+    t: &mut SeqTable<'_, N>,
+    which: u8,
+) -> Result<usize, Error> {
+    let mut counts = NormalizedCounts {
+        counts: [0; 256],
+        max_symbol: 0,
+        table_log: 0,
+    };
+    let (max_symbol, max_log, value, default): (usize, u32, ValueFn, _) = match which {
+        0 => (
+            MAX_LL,
+            LL_MAX_LOG,
+            ll_value,
+            (&LL_DEFAULT_NORM[..], LL_DEFAULT_LOG),
+        ),
+        1 => (
+            MAX_OF,
+            OF_MAX_LOG,
+            of_value,
+            (&OF_DEFAULT_NORM[..], OF_DEFAULT_LOG),
+        ),
+        _ => (
+            MAX_ML,
+            ML_MAX_LOG,
+            ml_value,
+            (&ML_DEFAULT_NORM[..], ML_DEFAULT_LOG),
+        ),
+    };
+    read_table(2, src, t, max_symbol, max_log, default, value, &mut counts)
+}

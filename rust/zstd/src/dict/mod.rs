@@ -1,0 +1,5 @@
+//! Dictionaries (RFC 8878 §5): zstd-format and raw-content.
+
+pub mod ddict;
+
+pub use ddict::DDict;

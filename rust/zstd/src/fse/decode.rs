@@ -1,0 +1,130 @@
+//! FSE decoding tables (RFC 8878 §4.1.1 "FSE table construction").
+//!
+//! One entry is 8 little-endian bytes: `new_state_base: u16`, `nb_bits: u8`,
+//! `extra_bits: u8`, `base: u32`. For sequences, `base`/`extra_bits` are the symbol's
+//! baseline and extra-bit count (§3.1.1.3.2.1), so decoding a code and its value needs
+//! a single table load; for other alphabets `base` is the symbol itself.
+
+use crate::error::Error;
+
+/// One decoding-table entry (see the module doc for the layout).
+pub type Entry = [u8; 8];
+
+/// An entry's fields, unpacked from its 64-bit value.
+#[derive(Clone, Copy)]
+pub struct Decoded {
+    pub new_state: usize,
+    pub nb_bits: u32,
+    pub extra_bits: u32,
+    pub base: u32,
+}
+
+#[inline(always)]
+pub fn unpack(e: Entry) -> Decoded {
+    let v = u64::from_le_bytes(e);
+    Decoded {
+        new_state: (v & 0xFFFF) as usize,
+        nb_bits: ((v >> 16) & 0xFF) as u32,
+        extra_bits: ((v >> 24) & 0xFF) as u32,
+        base: (v >> 32) as u32,
+    }
+}
+
+#[inline(always)]
+fn pack(new_state: u32, nb_bits: u32, extra_bits: u8, base: u32) -> Entry {
+    let v = u64::from(new_state & 0xFFFF)
+        | (u64::from(nb_bits & 0xFF) << 16)
+        | (u64::from(extra_bits) << 24)
+        | (u64::from(base) << 32);
+    v.to_le_bytes()
+}
+
+/// Builds the decoding table for `counts[..=max_symbol]` at accuracy `table_log` into
+/// `table[..1 << table_log]`; `value(symbol)` gives each symbol's (base, extra bits).
+pub fn build_table<F: Fn(usize) -> (u32, u8)>(
+    counts: &[i16],
+    table_log: u32,
+    table: &mut [Entry],
+    value: F,
+) -> Result<(), Error> {
+    let size = 1usize << table_log;
+    let table = table.get_mut(..size).ok_or(Error::tableLog_tooLarge)?;
+    if counts.len() > 256 {
+        return Err(Error::maxSymbolValue_tooLarge);
+    }
+    let mut next = [0u16; 256];
+    let mut high = size as isize - 1;
+    // Symbols with probability "less than 1" take the last cells, one each.
+    for (s, &c) in counts.iter().enumerate() {
+        if c == -1 {
+            if high < 0 {
+                return Err(Error::corruption_detected);
+            }
+            table[high as usize] = pack(0, 0, 0, s as u32);
+            high -= 1;
+            next[s] = 1;
+        } else if c < -1 {
+            return Err(Error::corruption_detected);
+        } else {
+            next[s] = c as u16;
+        }
+    }
+    // Spread the others with the RFC's step.
+    let mask = size - 1;
+    let step = (size >> 1) + (size >> 3) + 3;
+    let mut pos = 0usize;
+    for (s, &c) in counts.iter().enumerate() {
+        for _ in 0..c.max(0) {
+            table[pos] = pack(0, 0, 0, s as u32);
+            pos = (pos + step) & mask;
+            while pos as isize > high {
+                pos = (pos + step) & mask;
+            }
+        }
+    }
+    if pos != 0 {
+        return Err(Error::corruption_detected);
+    }
+    for e in table.iter_mut() {
+        let s = (u64::from_le_bytes(*e) >> 32) as usize & 0xFF;
+        let n = u32::from(next[s]);
+        if n == 0 {
+            return Err(Error::corruption_detected);
+        }
+        next[s] = next[s].wrapping_add(1);
+        let nb_bits = table_log - (31 - n.leading_zeros());
+        let new_state = (n << nb_bits).wrapping_sub(size as u32);
+        let (base, extra) = value(s);
+        *e = pack(new_state, nb_bits, extra, base);
+    }
+    Ok(())
+}
+
+/// A one-cell table that always yields `symbol` and reads no state bits (RLE mode).
+pub fn rle_table(table: &mut [Entry], base: u32, extra: u8) -> Result<(), Error> {
+    let e = table.first_mut().ok_or(Error::GENERIC)?;
+    *e = pack(0, 0, extra, base);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::{OF_DEFAULT_LOG, OF_DEFAULT_NORM};
+
+    #[test]
+    fn predefined_offset_table_matches_rfc_sample() {
+        // RFC 8878 Appendix A, offset codes: state 0 -> symbol 0, 5 bits, baseline 0;
+        // state 1 -> symbol 6, 4 bits, baseline 0; state 2 -> symbol 9, 5 bits.
+        let mut t = [[0u8; 8]; 32];
+        build_table(&OF_DEFAULT_NORM, OF_DEFAULT_LOG, &mut t, |s| (s as u32, 0)).unwrap();
+        let d0 = unpack(t[0]);
+        assert_eq!((d0.base, d0.nb_bits, d0.new_state), (0, 5, 0));
+        let d1 = unpack(t[1]);
+        assert_eq!((d1.base, d1.nb_bits, d1.new_state), (6, 4, 0));
+        let d2 = unpack(t[2]);
+        assert_eq!((d2.base, d2.nb_bits, d2.new_state), (9, 5, 0));
+        let d31 = unpack(t[31]);
+        assert_eq!((d31.base, d31.nb_bits, d31.new_state), (24, 5, 0));
+    }
+}

@@ -1,0 +1,142 @@
+//! Huffman tree description: weights, direct or FSE-compressed (RFC 8878 §4.2.1).
+
+use super::decode::DECODER_MAX_LOG;
+use crate::bits::BackwardReader;
+use crate::error::Error;
+use crate::fse::decode::{build_table, unpack, Entry};
+use crate::fse::header::{read_counts, NormalizedCounts};
+
+/// Largest accuracy log of the FSE table that compresses weights.
+const WEIGHTS_MAX_LOG: u32 = 6;
+
+/// Weights of a tree description, with the last (implied) one filled in.
+pub struct Weights {
+    pub weights: [u8; 256],
+    /// Number of symbols, including the implied last one.
+    pub symbols: usize,
+    /// Max_Number_of_Bits.
+    pub max_bits: u32,
+}
+
+/// Reads a tree description at the start of `src`; returns the weights and bytes used.
+pub fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> {
+    let header = usize::from(*src.first().ok_or(Error::srcSize_wrong)?);
+    w.weights = [0; 256];
+    let (n, used) = if header >= 128 {
+        let n = header - 127;
+        let bytes = n.div_ceil(2);
+        let data = src.get(1..1 + bytes).ok_or(Error::srcSize_wrong)?;
+        for i in 0..n {
+            let b = data[i / 2];
+            w.weights[i] = if i % 2 == 0 { b >> 4 } else { b & 15 };
+        }
+        (n, 1 + bytes)
+    } else {
+        let data = src.get(1..1 + header).ok_or(Error::srcSize_wrong)?;
+        (decode_fse_weights(data, &mut w.weights)?, 1 + header)
+    };
+    // Sum of 2^(w-1); the last weight completes it to a power of two.
+    let mut rank = [0u32; 16];
+    let mut total: u32 = 0;
+    for &x in &w.weights[..n] {
+        if u32::from(x) > DECODER_MAX_LOG {
+            return Err(Error::corruption_detected);
+        }
+        rank[usize::from(x)] += 1;
+        if x > 0 {
+            total += 1 << (x - 1);
+        }
+    }
+    if total == 0 {
+        return Err(Error::corruption_detected);
+    }
+    let max_bits = 32 - total.leading_zeros();
+    if max_bits > DECODER_MAX_LOG {
+        return Err(Error::corruption_detected);
+    }
+    let rest = (1u32 << max_bits) - total;
+    if !rest.is_power_of_two() {
+        return Err(Error::corruption_detected);
+    }
+    let last = rest.trailing_zeros() + 1;
+    if n >= 256 {
+        return Err(Error::corruption_detected);
+    }
+    w.weights[n] = last as u8;
+    rank[last as usize] += 1;
+    if rank[1] < 2 || rank[1] & 1 != 0 {
+        return Err(Error::corruption_detected);
+    }
+    w.symbols = n + 1;
+    w.max_bits = max_bits;
+    Ok(used)
+}
+
+/// FSE-compressed weights: a table description, then a backward bitstream read with two
+/// interleaved states until it is exhausted (RFC 8878 §4.2.1.2).
+fn decode_fse_weights(data: &[u8], out: &mut [u8; 256]) -> Result<usize, Error> {
+    let mut counts = NormalizedCounts {
+        counts: [0; 256],
+        max_symbol: 0,
+        table_log: 0,
+    };
+    let used = read_counts(data, 255, WEIGHTS_MAX_LOG, &mut counts)?;
+    let mut table: [Entry; 64] = [[0; 8]; 64];
+    let log = counts.table_log;
+    build_table(&counts.counts[..=counts.max_symbol], log, &mut table, |s| {
+        (s as u32, 0)
+    })?;
+    let stream = data.get(used..).ok_or(Error::corruption_detected)?;
+    let mut r = BackwardReader::new(stream)?;
+    let mut s1 = r.read(log) as usize & 63;
+    let mut s2 = r.read(log) as usize & 63;
+    r.refill();
+    let mut n = 0usize;
+    loop {
+        if n > 253 {
+            return Err(Error::corruption_detected);
+        }
+        let d = unpack(table[s1]);
+        out[n] = d.base as u8;
+        n += 1;
+        s1 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
+        if !r.refill() {
+            out[n] = unpack(table[s2]).base as u8;
+            n += 1;
+            break;
+        }
+        if n > 253 {
+            return Err(Error::corruption_detected);
+        }
+        let d = unpack(table[s2]);
+        out[n] = d.base as u8;
+        n += 1;
+        s2 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
+        if !r.refill() {
+            out[n] = unpack(table[s1]).base as u8;
+            n += 1;
+            break;
+        }
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc_example_direct_weights() {
+        // RFC 8878 §4.2.1: literals 0..4 with weights 4,3,2,0,1 -> last (5) gets 1.
+        let src = [128 + 5 - 1, 0x43, 0x20, 0x10];
+        let mut w = Weights {
+            weights: [0; 256],
+            symbols: 0,
+            max_bits: 0,
+        };
+        assert_eq!(read_weights(&src, &mut w).unwrap(), 4);
+        assert_eq!(&w.weights[..6], &[4, 3, 2, 0, 1, 1]);
+        assert_eq!(w.max_bits, 4);
+        assert_eq!(w.symbols, 6);
+    }
+}

@@ -1,0 +1,204 @@
+//! `-d` (decompress) and `-t` (test) modes: streaming decompression of each input with
+//! a window limited by `--memory`, like zstd's CLI.
+
+use crate::io::{open_input, read_input};
+use crate::Cli;
+use std::io::{Read, Write};
+use zstd_kernel::{dstream_workspace_bound, DDict, DStream, Error};
+
+/// zstd's default decompression memory limit (`--memory`): 128 MiB.
+const DEFAULT_MEMORY: u64 = 128 << 20;
+const CHUNK: usize = 1 << 17;
+
+enum Failure {
+    Io(std::io::Error),
+    Zstd(Error),
+    Truncated,
+    Message(String),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Io(e) => write!(f, "{e}"),
+            Failure::Zstd(Error::frameParameter_windowTooLarge) => write!(
+                f,
+                "{} (use --memory=SIZE to allow a larger window)",
+                Error::frameParameter_windowTooLarge.message()
+            ),
+            Failure::Zstd(e) => f.write_str(e.message()),
+            Failure::Truncated => f.write_str("Truncated input (unexpected end of file)"),
+            Failure::Message(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        Failure::Zstd(e)
+    }
+}
+
+/// Where decoded bytes go.
+enum Sink {
+    Discard,
+    Stdout(std::io::StdoutLock<'static>),
+    File(std::io::BufWriter<std::fs::File>),
+}
+
+impl Sink {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<()> {
+        match self {
+            Sink::Discard => Ok(()),
+            Sink::Stdout(s) => s.write_all(b),
+            Sink::File(f) => f.write_all(b),
+        }
+    }
+    fn finish(self) -> std::io::Result<()> {
+        match self {
+            Sink::Discard => Ok(()),
+            Sink::Stdout(mut s) => s.flush(),
+            Sink::File(f) => f.into_inner().map_err(|e| e.into_error())?.sync_all(),
+        }
+    }
+}
+
+/// Output file name for `input` (`None`: standard output or nothing).
+fn output_name(cli: &Cli, input: &str) -> Result<Option<String>, String> {
+    if cli.test || cli.stdout || input == "-" && cli.output.is_none() {
+        return Ok(None);
+    }
+    if let Some(o) = &cli.output {
+        return Ok(if o == "-" { None } else { Some(o.clone()) });
+    }
+    match input.strip_suffix(".zst") {
+        Some(stem) if !stem.is_empty() => Ok(Some(stem.to_string())),
+        _ => Err("unknown suffix (.zst expected); use -o or -c".to_string()),
+    }
+}
+
+/// Decodes everything `reader` yields into `sink`; returns the decoded size.
+fn decode(ds: &mut DStream, reader: &mut dyn Read, sink: &mut Sink) -> Result<u64, Failure> {
+    let mut inbuf = vec![0u8; CHUNK];
+    let mut outbuf = vec![0u8; CHUNK];
+    let mut total = 0u64;
+    let mut last = 1usize;
+    let mut seen = false;
+    loop {
+        let n = reader.read(&mut inbuf)?;
+        if n == 0 {
+            break;
+        }
+        seen = true;
+        let mut ip = 0;
+        loop {
+            let mut op = 0;
+            let before = ip;
+            last = ds.decompress_stream(&mut outbuf, &mut op, &inbuf[..n], &mut ip)?;
+            sink.write(&outbuf[..op])?;
+            total += op as u64;
+            if ip == n && op < outbuf.len() {
+                break;
+            }
+            if ip == before && op == 0 {
+                return Err(Failure::Zstd(Error::GENERIC));
+            }
+        }
+    }
+    if !seen {
+        return Err(Failure::Message("empty input: not in zstd format".into()));
+    }
+    if last != 0 {
+        return Err(Failure::Truncated);
+    }
+    Ok(total)
+}
+
+fn process(cli: &Cli, name: &str, ddict: Option<&DDict>, memory: u64) -> Result<(), Failure> {
+    let out = output_name(cli, name).map_err(Failure::Message)?;
+    let mut reader = open_input(name)?;
+    if let Some(o) = &out {
+        if !cli.force && std::path::Path::new(o).exists() {
+            return Err(Failure::Message(format!(
+                "{o} already exists; not overwritten (use -f)"
+            )));
+        }
+    }
+    let window = usize::try_from(memory).unwrap_or(usize::MAX);
+    let mut ws = vec![0u8; dstream_workspace_bound(window)];
+    let mut ds = DStream::new(&mut ws)?;
+    ds.set_ddict(ddict);
+    let mut sink = match &out {
+        None if cli.test => Sink::Discard,
+        None => Sink::Stdout(std::io::stdout().lock()),
+        Some(o) => Sink::File(std::io::BufWriter::new(std::fs::File::create(o)?)),
+    };
+    let result = decode(&mut ds, &mut reader, &mut sink);
+    let result = result.and_then(|n| sink.finish().map(|_| n).map_err(Failure::Io));
+    match result {
+        Ok(n) => {
+            if !cli.quiet && (out.is_some() || cli.test) {
+                eprintln!("{name}: {n} bytes");
+            }
+            Ok(())
+        }
+        Err(e) => {
+            if let Some(o) = &out {
+                let _ = std::fs::remove_file(o);
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Runs `-d` / `-t` over every input; false when any failed.
+pub fn run(cli: &Cli) -> bool {
+    let mut files = cli.files.clone();
+    if files.is_empty() {
+        files.push("-".into());
+    }
+    if cli.output.is_some() && files.len() > 1 {
+        eprintln!("kzstd: -o needs a single input file");
+        return false;
+    }
+    let memory = cli.memory.unwrap_or(DEFAULT_MEMORY);
+    let dict_bytes = match &cli.dict {
+        Some(d) => match read_input(d) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                eprintln!("kzstd: {d}: {e}");
+                return false;
+            }
+        },
+        None => None,
+    };
+    let mut dws = vec![0u8; DDict::workspace_bound(dict_bytes.as_ref().map_or(0, |d| d.len()))];
+    let ddict = match &dict_bytes {
+        Some(b) => match DDict::new(b, &mut dws) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                eprintln!(
+                    "kzstd: {}: {}",
+                    cli.dict.as_deref().unwrap_or(""),
+                    e.message()
+                );
+                return false;
+            }
+        },
+        None => None,
+    };
+    let mut ok = true;
+    for f in &files {
+        if let Err(e) = process(cli, f, ddict.as_ref(), memory) {
+            eprintln!("kzstd: {f}: {e}");
+            ok = false;
+        }
+    }
+    ok
+}

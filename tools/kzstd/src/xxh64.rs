@@ -1,0 +1,18 @@
+//! `--xxh64`: print the XXH64 (seed 0) of each input.
+
+use crate::io::read_input;
+use crate::Cli;
+
+pub fn run(cli: &Cli) -> bool {
+    let mut ok = true;
+    for f in &cli.files {
+        match read_input(f) {
+            Ok(d) => println!("{:016x}  {f}", xxhash::xxh64(&d, 0)),
+            Err(e) => {
+                eprintln!("kzstd: {f}: {e}");
+                ok = false;
+            }
+        }
+    }
+    ok
+}
