@@ -22,8 +22,9 @@ pub(super) struct Tree<'t> {
 }
 
 impl Tree<'_> {
-    /// Inserts index `cur` (local `ip`) and returns the longest match seen:
-    /// `(length, offset)`, length 0 when under 4 bytes.
+    /// Inserts index `cur` and returns the longest match seen: `(length, offset)`,
+    /// length 0 when under 4 bytes. Moves `next` past the positions a self-overlapping
+    /// match covers (runs), whose insertion would cost a full compare each.
     #[inline(always)]
     fn insert<const EXT: bool, const MLS: u32>(
         &mut self,
@@ -53,6 +54,7 @@ impl Tree<'_> {
         let (mut common_s, mut common_l) = (0usize, 0usize);
         let mut best = 0usize;
         let mut best_off = 0u32;
+        let mut match_end = cur.saturating_add(9);
         let end = v.src.len();
         let mut left = self.attempts;
         // Index 0 is the null child, so it never joins a tree.
@@ -68,6 +70,7 @@ impl Tree<'_> {
             if len > best {
                 best = len;
                 best_off = cur - m;
+                match_end = match_end.max(m.saturating_add(len as u32));
             }
             let children = 2 * (m & mask) as usize;
             if ip + len >= end || cur < v.base {
@@ -96,6 +99,7 @@ impl Tree<'_> {
         for slot in [smaller, larger].into_iter().flatten() {
             set(self.tree, slot, 0);
         }
+        self.next = self.next.max(match_end - 8);
         if best < 4 {
             return (0, 0);
         }
@@ -113,20 +117,23 @@ impl Tree<'_> {
     fn update<const EXT: bool, const MLS: u32>(&mut self, v: &View, target: u32, lowest: u32) {
         let mut i = self.next.max(lowest);
         while i < target {
+            self.next = i + 1;
             self.insert::<EXT, MLS>(v, i, lowest);
-            i += 1;
+            i = self.next;
         }
-        self.next = self.next.max(target);
     }
 
     /// Inserts indices `[from, to)` as history (positions without 8 bytes are skipped).
     pub(super) fn insert_range(&mut self, v: &View, mls: u32, from: u32, to: u32, lowest: u32) {
-        for i in from..to {
+        let mut i = from;
+        while i < to {
+            self.next = i + 1;
             match mls {
                 5 => self.insert::<true, 5>(v, i, lowest),
                 6 => self.insert::<true, 6>(v, i, lowest),
                 _ => self.insert::<true, 4>(v, i, lowest),
             };
+            i = self.next;
         }
         self.next = self.next.max(to);
     }
@@ -146,8 +153,7 @@ impl Tree<'_> {
             // possible in a tree, so report nothing new.
             return (0, 0);
         }
-        let r = self.insert::<EXT, MLS>(v, cur, lowest);
         self.next = cur + 1;
-        r
+        self.insert::<EXT, MLS>(v, cur, lowest)
     }
 }
