@@ -474,3 +474,63 @@ fn continuing_indices_without_reset_matches_a_fresh_state() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Nonsense parameters and segments (logs out of range, a low limit past the block,
+    /// blocks past the segment, inconsistent ext placement, calls in any order) must not
+    /// panic; with in-range blocks the output must still rebuild the block.
+    #[test]
+    fn never_panics_on_odd_parameters_or_segments(
+        logs in (0u32..40, 0u32..40, 0u32..40, 0u32..40, 0u32..12, 0u32..300),
+        st in 1u32..10,
+        ext_start in 0u32..5000,
+        cur_start in 0u32..5000,
+        low_limit in 0u32..9000,
+        block in (0u32..9000, 0u32..9000),
+        shift in 0u32..4000,
+        len in 0usize..4000,
+    ) {
+        let data = texty(len, 5);
+        let ext = noise(1000, 3);
+        let cp = CParams {
+            window_log: logs.0,
+            chain_log: logs.1.min(20),
+            hash_log: logs.2.min(20),
+            search_log: logs.3,
+            min_match: logs.4,
+            target_length: logs.5,
+            strategy: Strategy::from_u32(st).unwrap(),
+        };
+        let mut ws = vec![0u8; MatchState::workspace_size(&cp) + SeqStore::workspace_size()];
+        let mut c = Carver::new(&mut ws);
+        let mut ms = MatchState::new(&cp, &mut c).unwrap();
+        let mut seqs = SeqStore::new(&mut c).unwrap();
+        let seg = Segments { ext: &ext, ext_start, cur: &data, cur_start, low_limit };
+        let mut rep = [1, 4, 8];
+        ms.load_history(&seg, ext_start, cur_start.saturating_add(len as u32));
+        ms.compress_block(&seg, block.0, block.1, &mut rep, &mut seqs);
+        ms.shift(shift);
+        seqs.reset();
+        ms.compress_block(&seg, block.0, block.1, &mut rep, &mut seqs);
+        let mut small = cp;
+        small.hash_log = 6;
+        small.chain_log = 6;
+        ms.reset(&small);
+        seqs.reset();
+        ms.compress_block(&seg, cur_start, cur_start + len as u32, &mut rep, &mut seqs);
+        // A sane call on the reset state: the block must come back.
+        let sane = Segments { ext: &[], ext_start: 0, cur: &data, cur_start: 0, low_limit: 0 };
+        let mut rb = Rebuild { hist: Vec::new(), dict_len: 0, rep: [1, 4, 8] };
+        let mut rep2 = [1, 4, 8];
+        ms.reset(&cp);
+        for s in (0..len).step_by(BLOCK) {
+            let e = (s + BLOCK).min(len);
+            seqs.reset();
+            ms.compress_block(&sane, s as u32, e as u32, &mut rep2, &mut seqs);
+            let window = 1usize << cp.window_log.clamp(10, 31);
+            rb.apply(&seqs, window, e - s);
+        }
+        prop_assert_eq!(rb.hist, data);
+    }
+}
