@@ -24,7 +24,7 @@ pub fn check(data: &[u8], ddict: Option<&DDict>) {
 
     let in_chunk = 1 + (h % 97) as usize;
     let out_chunk = 1 + ((h >> 8) % 257) as usize;
-    let mut sws = vec![0u8; dstream_workspace_bound(1 << 22)];
+    let mut sws = vec![0u8; dstream_workspace_bound(1 << 20)];
     let mut ds = DStream::new(&mut sws).unwrap();
     ds.set_ddict(ddict);
     let mut out = Vec::new();
