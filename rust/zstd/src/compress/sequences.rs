@@ -34,6 +34,20 @@ const fn code_table<const N: usize>(base: &[(u32, u8)], offset: u32) -> [u8; N] 
 const LL_CODE: [u8; 64] = code_table::<64>(&LL_BASE, 0);
 const ML_CODE: [u8; 128] = code_table::<128>(&ML_BASE, 3);
 
+const fn bits_table(base: &[(u32, u8)]) -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < base.len() {
+        t[i] = base[i].1;
+        i += 1;
+    }
+    t
+}
+
+/// Extra bits of each literal-length and match-length code (0 past the last code).
+const LL_BITS: [u8; 64] = bits_table(&LL_BASE);
+const ML_BITS: [u8; 64] = bits_table(&ML_BASE);
+
 /// Literal-length code (RFC §3.1.1.3.2.1.1).
 #[inline(always)]
 pub fn ll_code(ll: u32) -> u8 {
@@ -139,14 +153,16 @@ fn choose(
 /// decoder reads them in the opposite order).
 #[inline(always)]
 fn write_extras(w: &mut BitWriter<'_>, s: &Sequence, lc: u8, mc: u8, oc: u8) {
-    let llb = u32::from(LL_BASE[(lc as usize).min(MAX_LL)].1);
-    let mlb = u32::from(ML_BASE[(mc as usize).min(MAX_ML)].1);
+    let llb = u32::from(LL_BITS[lc as usize & 63]);
+    let mlb = u32::from(ML_BITS[mc as usize & 63]);
     let ofb = u32::from(oc);
     if llb + mlb > 22 {
         w.flush();
     }
-    w.add(u64::from(s.lit_len), llb);
-    w.add(u64::from(s.match_len.wrapping_sub(3)), mlb);
+    // Both length fields in one write: literal-length bits first (lowest).
+    let ll = u64::from(s.lit_len) & ((1u64 << llb) - 1);
+    let ml = u64::from(s.match_len.wrapping_sub(3)) & ((1u64 << mlb) - 1);
+    w.add_fast(ll | ml << llb, llb + mlb);
     if llb + mlb + ofb > 22 {
         w.flush();
     }
