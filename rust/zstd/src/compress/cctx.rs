@@ -8,7 +8,7 @@ use super::frame::{write_checksum, write_frame_header, FrameHeader};
 use super::matcher::{MatchState, Segments};
 use super::params::{check_cparams, effective_cparams};
 use super::seq_store::SeqStore;
-use super::split::next_block_size;
+use super::split::{next_block_size, CHUNK};
 use crate::error::Error;
 use crate::params::{CParams, Params, Strategy};
 use crate::tables::{BLOCK_SIZE_MAX, REP_START};
@@ -99,7 +99,7 @@ impl<'w> Parts<'w> {
             let lo = (bs - seg.cur_start) as usize;
             if be - bs == BLOCK_SIZE_MAX as u32 {
                 let full = seg.cur.get(lo..lo + BLOCK_SIZE_MAX).ok_or(Error::GENERIC)?;
-                be = bs + next_block_size(full) as u32;
+                be = bs + next_block_size(full, CHUNK) as u32;
             }
             let is_last = last && be == end;
             let hi = (be - seg.cur_start) as usize;
@@ -242,7 +242,7 @@ impl<'a> CCtx<'a> {
         let mut c = Carver::new(&mut *self.ws);
         let mut parts = Parts::new(&mut c, &cp)?;
         parts.reset();
-        cdict.prime(&mut parts);
+        cdict.prime(&mut parts)?;
         compress_frame(
             &mut parts,
             dst,

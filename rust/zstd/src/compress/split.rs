@@ -4,7 +4,7 @@
 //! chunk that differs too much.
 
 /// Chunk granularity of the cut.
-const CHUNK: usize = 8 << 10;
+pub const CHUNK: usize = 8 << 10;
 /// Buckets of the byte-pair fingerprint.
 const BUCKETS: usize = 64;
 
@@ -29,21 +29,24 @@ fn fingerprint(src: &[u8], a: &mut [u16; BUCKETS], b: &mut [u16; BUCKETS]) -> u3
 const THRESHOLD_PCT: u64 = 50;
 
 /// Size of the next block: `src.len()` (at most one block), or a multiple of 8 KiB
-/// where the content changes.
-pub fn next_block_size(src: &[u8]) -> usize {
+/// where the content changes. Only the first `sample` bytes of each chunk are looked
+/// at (half a chunk halves the cost; on the corpus it loses 0.2% on text, gains on
+/// binaries, so the encoder samples whole chunks).
+pub fn next_block_size(src: &[u8], sample: usize) -> usize {
+    let sample = sample.clamp(64, CHUNK);
     if src.len() < 4 * CHUNK {
         return src.len();
     }
     let mut seg = [0u32; BUCKETS];
     let (mut a, mut b) = ([0u16; BUCKETS], [0u16; BUCKETS]);
-    let mut ns = fingerprint(&src[..CHUNK], &mut a, &mut b);
+    let mut ns = fingerprint(&src[..sample], &mut a, &mut b);
     for (s, (&x, &y)) in seg.iter_mut().zip(a.iter().zip(&b)) {
         *s = u32::from(x) + u32::from(y);
     }
     let mut at = CHUNK;
     while at + CHUNK <= src.len() {
         let (mut a, mut b) = ([0u16; BUCKETS], [0u16; BUCKETS]);
-        let nc = fingerprint(&src[at..at + CHUNK], &mut a, &mut b);
+        let nc = fingerprint(&src[at..at + sample], &mut a, &mut b);
         if ns == 0 || nc == 0 {
             return src.len();
         }
@@ -81,9 +84,9 @@ mod tests {
                 0x80 + (i * 11 % 50) as u8
             };
         }
-        assert_eq!(next_block_size(&v), 40 << 10);
+        assert_eq!(next_block_size(&v, CHUNK), 40 << 10);
         let same = [b'x'; 128 << 10];
-        assert_eq!(next_block_size(&same), 128 << 10);
-        assert_eq!(next_block_size(&same[..1000]), 1000);
+        assert_eq!(next_block_size(&same, CHUNK / 2), 128 << 10);
+        assert_eq!(next_block_size(&same[..1000], CHUNK), 1000);
     }
 }

@@ -152,6 +152,18 @@ impl Finder for Chain<'_> {
     }
 }
 
+impl Finder for super::bt::Tree<'_> {
+    #[inline(always)]
+    fn best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32) {
+        self.find_best::<EXT, MLS>(v, ip, lowest)
+    }
+}
+
 impl Finder for super::row::Rows<'_> {
     #[inline(always)]
     fn best<const EXT: bool, const MLS: u32>(
