@@ -6,7 +6,7 @@ use crate::handle::{self, Kind};
 use crate::raw;
 use crate::types::{ZSTD_customMem, ZSTD_inBuffer, ZSTD_outBuffer};
 use core::ffi::c_void;
-use zstd_kernel::frame::header::FRAME_HEADER_PREFIX;
+use zstd_kernel::frame::header::{FRAME_HEADER_PREFIX, FRAME_HEADER_SIZE_MAX};
 use zstd_kernel::{
     dctx_workspace_bound, dstream_workspace_bound, find_frame_compressed_size, get_frame_header,
     DCtx, DDict, DStream, ErrorCode, FrameHeaderProgress, FrameType, CONTENTSIZE_ERROR,
@@ -37,6 +37,39 @@ pub struct DstreamObj {
     /// The frame ended while the hostage could not be handed back (no input given):
     /// the next call with input takes the byte and reports the end of the frame.
     done_after_hostage: bool,
+    /// The first bytes of the current frame, to tell (as zstd 1.5.2 does) a window the
+    /// workspace cannot hold (`memory_allocation`) from one above the decoder's default
+    /// limit (`frameParameter_windowTooLarge`).
+    head: [u8; FRAME_HEADER_SIZE_MAX],
+    head_len: usize,
+}
+
+/// zstd 1.5.2's default largest window for streams (`ZSTD_WINDOWLOG_LIMIT_DEFAULT`, plus
+/// one byte as in its check).
+const WINDOW_SIZE_LIMIT_DEFAULT: u64 = (1 << 27) + 1;
+
+impl DstreamObj {
+    /// Remembers the frame's first bytes among those the core just took.
+    fn note_head(&mut self, taken: &[u8]) {
+        let n = taken.len().min(self.head.len() - self.head_len);
+        self.head[self.head_len..self.head_len + n].copy_from_slice(&taken[..n]);
+        self.head_len += n;
+    }
+
+    /// The 1.5.2 code for a window the core refused, given the bytes the failing call
+    /// was offered.
+    fn window_error(&self, offered: &[u8]) -> ErrorCode {
+        let mut hdr = [0u8; FRAME_HEADER_SIZE_MAX];
+        hdr[..self.head_len].copy_from_slice(&self.head[..self.head_len]);
+        let n = offered.len().min(hdr.len() - self.head_len);
+        hdr[self.head_len..self.head_len + n].copy_from_slice(&offered[..n]);
+        match get_frame_header(&hdr[..self.head_len + n]) {
+            Ok(FrameHeaderProgress::Complete(h)) if h.window_size <= WINDOW_SIZE_LIMIT_DEFAULT => {
+                ErrorCode::memory_allocation
+            }
+            _ => ErrorCode::frameParameter_windowTooLarge,
+        }
+    }
 }
 
 /// `zstd_dctx_workspace_bound()`.
@@ -265,6 +298,8 @@ pub unsafe extern "C" fn zstd_init_dstream(
                 no_progress: 0,
                 hostage: false,
                 done_after_hostage: false,
+                head: [0; FRAME_HEADER_SIZE_MAX],
+                head_len: 0,
             })
         })
     };
@@ -286,6 +321,7 @@ pub unsafe extern "C" fn zstd_reset_dstream(dstream: *mut c_void) -> usize {
     h.value.no_progress = 0;
     h.value.hostage = false;
     h.value.done_after_hostage = false;
+    h.value.head_len = 0;
     zstd_kernel::frame::header::FRAME_HEADER_PREFIX
 }
 
@@ -337,16 +373,28 @@ pub unsafe extern "C" fn zstd_decompress_stream(
     // The core continues after the byte it already has.
     let mut core_pos = inp.pos + usize::from(s.hostage && inp.pos < inp.size);
     let released = core_pos > inp.pos;
-    let hint = match s
+    let start = core_pos;
+    let r = s
         .core
-        .decompress_stream(dst, &mut out.pos, src, &mut core_pos)
-    {
+        .decompress_stream(dst, &mut out.pos, src, &mut core_pos);
+    let hint = match r {
         Err(e) => {
+            let e = if e == ErrorCode::frameParameter_windowTooLarge {
+                s.window_error(src.get(start..).unwrap_or(&[]))
+            } else {
+                e
+            };
             s.hostage = false;
+            s.head_len = 0;
             return encode(e);
         }
         Ok(hint) => hint,
     };
+    if hint == 0 {
+        s.head_len = 0;
+    } else {
+        s.note_head(src.get(start..core_pos).unwrap_or(&[]));
+    }
     if s.hostage && !released {
         // Still owed: the caller gave no input this time.
         inp.pos = core_pos;
