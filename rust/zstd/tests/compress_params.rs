@@ -179,3 +179,30 @@ fn cdict_bounds_are_not_larger_than_c() {
         }
     }
 }
+
+#[test]
+fn compress_bound_matches_c() {
+    for n in [
+        0usize,
+        1,
+        100,
+        4096,
+        128 << 10,
+        (128 << 10) + 1,
+        1 << 20,
+        1 << 40,
+        usize::MAX - 1,
+        usize::MAX,
+    ] {
+        // SAFETY: plain value functions of libzstd.
+        let c = unsafe {
+            let c = zstd::zstd_safe::zstd_sys::ZSTD_compressBound(n);
+            if zstd::zstd_safe::zstd_sys::ZSTD_isError(c) != 0 {
+                0
+            } else {
+                c
+            }
+        };
+        assert_eq!(zstd_kernel::compress_bound(n), c, "{n}");
+    }
+}
