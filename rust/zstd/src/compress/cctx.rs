@@ -207,8 +207,8 @@ impl<'a> CCtx<'a> {
     ) -> Result<usize, Error> {
         check_cparams(&params.cparams)?;
         let mut c = Carver::new(&mut *self.ws);
+        // Fresh parts: cleared tables, no entropy tables, initial repeat offsets.
         let mut parts = Parts::new(&mut c, &params.cparams)?;
-        parts.reset();
         compress_frame(
             &mut parts,
             dst,
@@ -248,7 +248,6 @@ impl<'a> CCtx<'a> {
         let window_log = cp.window_log.max(src_log);
         let mut c = Carver::new(&mut *self.ws);
         let mut parts = Parts::new(&mut c, &cp)?;
-        parts.reset();
         cdict.prime(&mut parts)?;
         compress_frame(
             &mut parts,
