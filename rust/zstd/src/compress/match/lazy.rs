@@ -255,7 +255,7 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
     let lowest = a.lowest;
     let mut anchor = a.anchor;
     let mut ip = a.ip;
-    let ilimit = a.ilimit;
+    let ilimit = a.ilimit.min(a.v.src.len().saturating_sub(8));
     while ip < ilimit {
         // Best candidate so far: (start, length, offset).
         let mut start = ip + 1;
