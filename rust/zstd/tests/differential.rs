@@ -239,3 +239,28 @@ proptest! {
         prop_assert!(s == data);
     }
 }
+
+#[test]
+fn tight_ring_with_offsets_near_the_window() {
+    // Periodic data whose period is just under the window: every match reaches almost
+    // a full window back, right where the ring's older segment is about to be reused.
+    for wl in [10u32, 11, 12, 17] {
+        let w = 1usize << wl;
+        for period in [w - 1, w - 3, w - 17, w - 40, w / 2 + 7] {
+            let unit = sample(period, period as u64);
+            let data: Vec<u8> = unit.iter().cycle().take(w * 9 + 123).copied().collect();
+            let z = compress(
+                &data,
+                1,
+                &[
+                    CParameter::WindowLog(wl),
+                    CParameter::ContentSizeFlag(false),
+                ],
+            );
+            for (ic, oc) in [(1 << 16, 1 << 16), (333, 77), (7, 5000)] {
+                let s = decode_stream(&z, None, w, ic, oc).unwrap();
+                assert!(s == data, "window {w} period {period} chunks {ic}/{oc}");
+            }
+        }
+    }
+}
