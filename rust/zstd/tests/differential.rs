@@ -264,3 +264,27 @@ fn tight_ring_with_offsets_near_the_window() {
         }
     }
 }
+
+#[test]
+fn tight_ring_with_uneven_blocks() {
+    // Flushing every few bytes makes blocks of uneven size, so the ring wraps at every
+    // possible distance past the window.
+    for wl in [10u32, 11] {
+        let w = 1usize << wl;
+        for (period, flush) in [(w - 1, 37usize), (w - 5, 100), (w - 29, 513), (w / 3, 61)] {
+            let unit = sample(period, (period * flush) as u64);
+            let data: Vec<u8> = unit.iter().cycle().take(w * 12 + 77).copied().collect();
+            let mut e = zstd::stream::Encoder::new(Vec::new(), 1).unwrap();
+            e.set_parameter(CParameter::WindowLog(wl)).unwrap();
+            for piece in data.chunks(flush) {
+                e.write_all(piece).unwrap();
+                e.flush().unwrap();
+            }
+            let z = e.finish().unwrap();
+            for (ic, oc) in [(1 << 16, 1 << 16), (13, 29)] {
+                let s = decode_stream(&z, None, w, ic, oc).unwrap();
+                assert!(s == data, "window {w} period {period} flush {flush}");
+            }
+        }
+    }
+}
