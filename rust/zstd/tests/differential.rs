@@ -288,3 +288,34 @@ fn tight_ring_with_uneven_blocks() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+    /// Streamed frames with small windows, uneven blocks (random flush points), tight
+    /// stream workspaces and random chunking: the ring wraps in every way.
+    #[test]
+    fn small_windows_uneven_blocks(
+        wl in 10u32..15,
+        kind in 0u8..3,
+        len in 0usize..200_000,
+        seed in any::<u64>(),
+        flush in 1usize..5000,
+        level in prop_oneof![Just(-3), 1i32..8, Just(15)],
+        in_chunk in 1usize..5000,
+        out_chunk in 1usize..5000,
+    ) {
+        let data = kind_data(kind, len, seed);
+        let mut e = zstd::stream::Encoder::new(Vec::new(), level).unwrap();
+        e.set_parameter(CParameter::WindowLog(wl)).unwrap();
+        e.include_checksum(seed & 1 == 0).unwrap();
+        for piece in data.chunks(flush) {
+            e.write_all(piece).unwrap();
+            e.flush().unwrap();
+        }
+        let z = e.finish().unwrap();
+        let s = decode_stream(&z, None, 1 << wl, in_chunk, out_chunk).unwrap();
+        prop_assert!(s == data);
+        let got = decode(&z, None, data.len()).unwrap();
+        prop_assert!(got == data);
+    }
+}
