@@ -319,3 +319,25 @@ proptest! {
         prop_assert!(got == data);
     }
 }
+
+#[test]
+fn direct_path_needs_no_window() {
+    // A stream whose workspace holds only a 1 KiB window still decodes a frame with a
+    // large window when the whole frame is in the input and the output can hold it.
+    let data = sample(600_000, 42);
+    let z = compress(&data, 3, &[CParameter::ChecksumFlag(true)]);
+    let mut ws = vec![0u8; zstd_kernel::dstream_workspace_bound(1 << 10)];
+    let mut ds = zstd_kernel::DStream::new(&mut ws).unwrap();
+    let mut out = vec![0u8; data.len()];
+    let (mut ip, mut op) = (0, 0);
+    assert_eq!(ds.decompress_stream(&mut out, &mut op, &z, &mut ip), Ok(0));
+    assert_eq!((ip, op), (z.len(), data.len()));
+    assert!(out == data);
+    // Fed in pieces, the same frame needs the window and is refused.
+    ds.reset();
+    let (mut ip, mut op) = (0, 0);
+    assert_eq!(
+        ds.decompress_stream(&mut out, &mut op, &z[..100], &mut ip),
+        Err(zstd_kernel::Error::frameParameter_windowTooLarge)
+    );
+}
