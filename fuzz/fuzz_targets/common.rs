@@ -54,4 +54,20 @@ pub fn check(data: &[u8], ddict: Option<&DDict>) {
     if let (Ok(n), Ok(Some(true))) = (single, streamed) {
         assert_eq!(&dst[..n], &out[..], "single-shot and streaming disagree");
     }
+    // One frame whose window covers its content never wraps the ring: then the stream
+    // must accept exactly what the single-shot decoder accepts.
+    let one_frame = zstd_kernel::find_frame_compressed_size(data) == Ok(data.len());
+    if let (Ok(n), true, Ok(FrameHeaderProgress::Complete(fh))) =
+        (single, one_frame, get_frame_header(data))
+    {
+        if fh.frame_content_size != CONTENTSIZE_UNKNOWN
+            && fh.window_size >= fh.frame_content_size
+            && fh.window_size <= 1 << 20
+        {
+            match streamed {
+                Ok(Some(true)) => assert_eq!(&dst[..n], &out[..]),
+                other => panic!("stream rejected a frame single-shot accepted: {other:?}"),
+            }
+        }
+    }
 }
