@@ -361,7 +361,7 @@ mod tests {
                     x ^= x << 13;
                     x ^= x >> 7;
                     x ^= x << 17;
-                    if x % 4 == 0 {
+                    if x & 3 == 0 {
                         x as u8
                     } else {
                         b"zstd kernel stream "[i % 19]
