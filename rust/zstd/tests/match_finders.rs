@@ -534,3 +534,27 @@ proptest! {
         prop_assert_eq!(rb.hist, data);
     }
 }
+
+#[test]
+fn indices_near_the_top_of_the_index_space_do_not_panic() {
+    let data = texty(70_000, 9);
+    for st in STRATEGIES {
+        let cp = small(st, 4);
+        let mut s = Setup::new(&cp);
+        let mut c = Carver::new(&mut s.ws);
+        let mut ms = MatchState::new(&cp, &mut c).expect("workspace");
+        let mut seqs = SeqStore::new(&mut c).expect("workspace");
+        let base = u32::MAX - 40_000;
+        let seg = Segments {
+            ext: &[],
+            ext_start: base,
+            cur: &data,
+            cur_start: base,
+            low_limit: base,
+        };
+        let mut rep = [1, 4, 8];
+        ms.load_history(&seg, base, u32::MAX);
+        ms.compress_block(&seg, base, u32::MAX, &mut rep, &mut seqs);
+        assert!(seqs.literals().len() <= 40_000);
+    }
+}

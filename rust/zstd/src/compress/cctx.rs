@@ -14,8 +14,15 @@ use crate::params::{CParams, Params, Strategy};
 use crate::tables::{BLOCK_SIZE_MAX, REP_START};
 use crate::workspace::Carver;
 
-/// Worst-case compressed size of `n` bytes (C's `ZSTD_COMPRESSBOUND`).
+/// Largest input `compress_bound` accepts (C's `ZSTD_MAX_INPUT_SIZE`, 64-bit).
+pub const MAX_INPUT_SIZE: usize = 0xFF00_FF00_FF00_FF00u64 as usize;
+
+/// Worst-case compressed size of `n` bytes (C's `ZSTD_COMPRESSBOUND`); 0 when `n` is
+/// too large to bound, as in C.
 pub const fn compress_bound(n: usize) -> usize {
+    if n >= MAX_INPUT_SIZE {
+        return 0;
+    }
     let small = if n < 128 << 10 {
         ((128 << 10) - n) >> 11
     } else {
@@ -200,8 +207,8 @@ impl<'a> CCtx<'a> {
     ) -> Result<usize, Error> {
         check_cparams(&params.cparams)?;
         let mut c = Carver::new(&mut *self.ws);
+        // Fresh parts: cleared tables, no entropy tables, initial repeat offsets.
         let mut parts = Parts::new(&mut c, &params.cparams)?;
-        parts.reset();
         compress_frame(
             &mut parts,
             dst,
@@ -241,7 +248,6 @@ impl<'a> CCtx<'a> {
         let window_log = cp.window_log.max(src_log);
         let mut c = Carver::new(&mut *self.ws);
         let mut parts = Parts::new(&mut c, &cp)?;
-        parts.reset();
         cdict.prime(&mut parts)?;
         compress_frame(
             &mut parts,

@@ -3,7 +3,7 @@
 //!
 //! The workspace holds the entropy tables, then (per frame) a literals buffer of one
 //! block, an input buffer of one block, and the window ring: `Window_Size + block +
-//! 32` bytes at least. When a block would not fit before the ring's end, writing wraps
+//! 64` bytes at least. When a block would not fit before the ring's end, writing wraps
 //! to its start and the older bytes stay reachable as external history (RFC 8878
 //! §3.1.1.4: matches may reach `Window_Size` back). When a whole frame with a known
 //! content size is in the input and fits the output, it is decoded straight into the
@@ -25,8 +25,12 @@ use crate::tables::BLOCK_SIZE_MAX;
 use crate::workspace::Carver;
 use xxhash::Xxh64State;
 
-/// Slack after a block in the ring, so 16-byte copies never touch history in use.
+/// Room after a block in the ring for copies that overshoot (< 32 bytes).
 const RING_SLACK: usize = 32;
+/// Ring bytes beyond `window + block`: the slack above, plus as much again so that when
+/// writing wraps, the older segment ends >= `window + 32` bytes into the ring, and the
+/// oldest bytes still in reach stay >= 32 bytes ahead of any overshooting write.
+const RING_EXTRA: usize = 2 * RING_SLACK;
 
 /// Per-frame buffers for a window of `w` bytes.
 const fn frame_buffers(w: usize) -> usize {
@@ -35,7 +39,7 @@ const fn frame_buffers(w: usize) -> usize {
     } else {
         BLOCK_SIZE_MAX
     };
-    (bm + LIT_SLACK) + bm + (w + bm + RING_SLACK)
+    (bm + LIT_SLACK) + bm + (w + bm + RING_EXTRA)
 }
 
 /// Workspace bytes a stream needs to accept windows up to `max_window_size`
@@ -129,11 +133,11 @@ impl<'a> DStream<'a> {
     pub fn max_window_size(&self) -> usize {
         let a = self.arena.len();
         // Solve frame_buffers(w) <= a: w + 3 * min(w, 128 KiB) + slack.
-        let small = a.saturating_sub(LIT_SLACK + RING_SLACK) / 4;
+        let small = a.saturating_sub(LIT_SLACK + RING_EXTRA) / 4;
         if small < BLOCK_SIZE_MAX {
             small
         } else {
-            a.saturating_sub(LIT_SLACK + RING_SLACK + 3 * BLOCK_SIZE_MAX)
+            a.saturating_sub(LIT_SLACK + RING_EXTRA + 3 * BLOCK_SIZE_MAX)
         }
     }
 

@@ -144,6 +144,23 @@ fn copy_match(
         }
         return Ok(());
     }
+    copy_match_ext(buf, op, offset, ml, prefix_start, ext)
+}
+
+/// The rare part of [`copy_match`]: a match starting before `prefix_start`, in `ext`
+/// (a dictionary or the older part of a streaming window), maybe continuing in the
+/// prefix. Kept out of line so the hot loop keeps its registers.
+#[cold]
+#[inline(never)]
+fn copy_match_ext(
+    buf: &mut [u8],
+    op: usize,
+    offset: usize,
+    ml: usize,
+    prefix_start: usize,
+    ext: Ext,
+) -> Result<(), Error> {
+    let in_prefix = op - prefix_start;
     // The match starts in the older history.
     let back = offset - in_prefix;
     let ext_len = ext.len();

@@ -48,7 +48,8 @@ impl<'d> View<'d> {
     /// The view of `seg` up to index `end` (clamped to the current segment).
     fn new(seg: &Segments<'d>, end: u32) -> Self {
         let base = seg.cur_start;
-        let cur_len = end.saturating_sub(base) as usize;
+        // Indices stay below 2^32: the segment is cut where they would not.
+        let cur_len = end.saturating_sub(base).min(u32::MAX - base) as usize;
         let src = seg.cur.get(..cur_len).unwrap_or(seg.cur);
         let span = base.saturating_sub(seg.ext_start) as usize;
         let ext_len = span.min(seg.ext.len());
@@ -440,7 +441,7 @@ impl<'a> MatchState<'a> {
     ) {
         let v = View::new(seg, block_end);
         let end = v.pos(v.src.len());
-        let start = block_start.clamp(v.base, end);
+        let start = block_start.max(v.base).min(end);
         let mut anchor = (start - v.base) as usize;
         let mut ip = anchor;
         let window = 1u32
