@@ -341,3 +341,43 @@ fn direct_path_needs_no_window() {
         Err(zstd_kernel::Error::frameParameter_windowTooLarge)
     );
 }
+
+#[test]
+fn literal_sections_larger_than_the_context_buffer() {
+    // Blocks of ~120 KiB of Huffman-coded literals (6-bit random symbols) with a few
+    // matches: the context's 64 KiB literal buffer is too small, so literals go past the
+    // block in the destination, or, in an exact-size destination, at its tail.
+    let mut s: u64 = 99;
+    let mut data = Vec::new();
+    while data.len() < 700_000 {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        if s % 5000 == 0 && data.len() > 1000 {
+            let start = data.len() - 1000;
+            data.extend_from_within(start..start + 40);
+        } else {
+            data.push((s >> 20) as u8 & 63);
+        }
+    }
+    for level in [1, 3, 9] {
+        let z = compress(&data, level, &[CParameter::ChecksumFlag(true)]);
+        for cap in [data.len(), data.len() + 100, data.len() + 300_000] {
+            let got = decode(&z, None, cap).unwrap();
+            assert!(got == data, "level {level} capacity {cap}");
+        }
+        assert_eq!(
+            decode(&z, None, data.len() - 1),
+            Err(zstd_kernel::Error::dstSize_tooSmall)
+        );
+        // Without a content size the shortage shows only while executing sequences.
+        let z = compress(&data, level, &[CParameter::ContentSizeFlag(false)]);
+        assert!(decode(&z, None, data.len()).unwrap() == data);
+        for short in [1, 17, 5000] {
+            assert_eq!(
+                decode(&z, None, data.len() - short),
+                Err(zstd_kernel::Error::dstSize_tooSmall)
+            );
+        }
+    }
+}

@@ -376,10 +376,40 @@ fn run<const IN_BUF: bool>(
             // Execute: literals, then the match.
             // Lengths are < 2^18 and positions <= isize::MAX: no sum below wraps.
             let lit_end = lp.wrapping_add(ll);
+            let op_end = op.wrapping_add(ll).wrapping_add(ml);
+            let match_at = op.wrapping_add(ll);
+            // Fast path, all checks at once: short literals and match, the match at
+            // least 32 bytes back inside the prefix, room for two 32-byte copies.
+            if !IN_BUF
+                && ll <= 2 * CHUNK
+                && ml <= 2 * CHUNK
+                && offset >= 2 * CHUNK
+                && offset <= max_offset
+                && lit_end <= lit_len
+                && op_end <= limit
+                && offset <= match_at - prefix_start
+                && op.wrapping_add(4 * CHUNK) <= buf.len()
+            {
+                if let (Some(d), Some(s)) = (
+                    buf.get_mut(op..op + 2 * CHUNK),
+                    lit_data.get(lp..lp + 2 * CHUNK),
+                ) {
+                    d.copy_from_slice(s);
+                    let (head, tail) = buf.split_at_mut(match_at);
+                    let src = match_at - offset;
+                    if let (Some(d), Some(s)) =
+                        (tail.get_mut(..2 * CHUNK), head.get(src..src + 2 * CHUNK))
+                    {
+                        d.copy_from_slice(s);
+                        op = op_end;
+                        lp = lit_end;
+                        continue;
+                    }
+                }
+            }
             if lit_end > lit_len {
                 return Err(Error::corruption_detected);
             }
-            let op_end = op.wrapping_add(ll).wrapping_add(ml);
             if op_end > limit {
                 return Err(limit_err);
             }
