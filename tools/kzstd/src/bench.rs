@@ -1,4 +1,4 @@
-//! `kzstd -b# [-e#] FILE...`: ratio and speed per level, printed like `zstd -b`.
+//! `kzstd -b# [-e#] [-i#] FILE...`: ratio and speed per level, printed like `zstd -b`.
 
 use crate::compress::{compress_frame, Opts};
 use std::process::ExitCode;
@@ -42,14 +42,17 @@ pub fn run(o: &Opts) -> ExitCode {
             .map_or(f.clone(), |n| n.to_string_lossy().into_owned());
         for level in first..=last {
             let mut frame = Vec::new();
-            let ct = best_time(Duration::from_millis(1500), || {
+            let secs = o.bench_time.map_or(Duration::from_millis(1500), |s| {
+                Duration::from_secs(s.into())
+            });
+            let ct = best_time(secs, || {
                 frame = compress_frame(&src, level, !o.no_check).expect("compression failed");
             });
             let mut back = vec![0u8; src.len()];
             let mut dws = vec![0u8; zstd_kernel::dctx_workspace_bound()];
             let mut dctx = zstd_kernel::DCtx::new(&mut dws).expect("decoder workspace");
             let mut got = 0;
-            let dt = best_time(Duration::from_millis(1000), || {
+            let dt = best_time(secs, || {
                 got = dctx
                     .decompress(&mut back, &frame)
                     .expect("our frame did not decode");

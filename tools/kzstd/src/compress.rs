@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use zstd_kernel::compress::{cctx_workspace_bound, compress_bound, get_params, max_clevel, CCtx};
 
 /// Options of `kzstd [-#] [--ultra] [--fast[=#]] [--no-check] [-f] [-q] [-v] [-c | -o OUT] FILE...`
-/// and `kzstd -b# [-e#] FILE...` (after `-19` style arguments are rewritten).
+/// and `kzstd -b# [-e#] [-i#] FILE...` (after `-19` style arguments are rewritten).
 #[derive(Parser, Debug)]
 #[command(
     name = "kzstd",
@@ -47,6 +47,9 @@ pub struct Opts {
     /// Benchmark up to this level (`-e#`).
     #[arg(long = "bench-end", allow_hyphen_values = true)]
     pub bench_end: Option<i32>,
+    /// Benchmark: minimum seconds per measurement (`-i#`).
+    #[arg(long = "bench-time")]
+    pub bench_time: Option<u32>,
     /// Input files (`-` or none: standard input).
     pub files: Vec<String>,
 }
@@ -67,6 +70,8 @@ pub fn preprocess(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
             });
         } else if let Some(rest) = s.strip_prefix("-e").filter(|r| digits(r)) {
             out.push(format!("--bench-end={rest}").into());
+        } else if let Some(rest) = s.strip_prefix("-i").filter(|r| digits(r)) {
+            out.push(format!("--bench-time={rest}").into());
         } else {
             out.push(a);
         }

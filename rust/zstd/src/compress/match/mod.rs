@@ -618,3 +618,22 @@ fn set(t: &mut [[u8; 4]], h: usize, v: u32) {
 fn highbit(x: u32) -> i32 {
     31 - (x | 1).leading_zeros() as i32
 }
+
+impl MatchState<'_> {
+    /// Becomes a copy of `o` (tables and position), made for the same parameters: how
+    /// the encoder reuses a digested dictionary's indexed content. Returns false (and
+    /// changes nothing) when `o`'s tables do not fit this state's workspace.
+    pub fn copy_from(&mut self, o: &MatchState<'_>) -> bool {
+        let n = o.layout.bytes();
+        match (self.mem.get_mut(..n), o.mem.get(..n)) {
+            (Some(d), Some(s)) => {
+                d.copy_from_slice(s);
+                self.cp = o.cp;
+                self.layout = o.layout;
+                self.next_to_update = o.next_to_update;
+                true
+            }
+            _ => false,
+        }
+    }
+}
