@@ -179,6 +179,8 @@ pub struct MatchState<'a> {
     layout: Layout,
     /// Hash chains and rows: first index not inserted yet.
     next_to_update: u32,
+    /// Bytes the row search loaded ahead (kept so the loads stay).
+    sink: u32,
 }
 
 /// Table sizes for one set of parameters.
@@ -267,6 +269,7 @@ impl<'a> MatchState<'a> {
             cp: *cp,
             layout: Layout::of(cp),
             next_to_update: 0,
+            sink: 0,
         };
         ms.reset(cp);
         Some(ms)
@@ -342,6 +345,7 @@ impl<'a> MatchState<'a> {
             row_log: p.1,
             next,
             attempts: p.2,
+            sink: 0,
         }
     }
 
@@ -502,6 +506,8 @@ impl<'a> MatchState<'a> {
             let mls = cp.min_match.clamp(4, 6);
             let res = lazy::dispatch(&mut r, depth, mls, ext, args, rep, seqs);
             *ntu = r.next;
+            let sink = r.sink;
+            self.sink = self.sink.wrapping_add(sink);
             return res;
         }
         match cp.strategy {
