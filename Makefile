@@ -8,7 +8,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps rust-deps fmt clippy cargo-test build bench capi capi-deps capi-test miri-ffi fuzz fuzz-deps corpus-xxh64
+.PHONY: run test deps rust-deps fmt clippy cargo-test build bench capi capi-deps capi-test capi-bench miri-ffi fuzz fuzz-deps corpus-xxh64
 
 build: rust-deps
 	$(CARGO) build --release --locked
@@ -90,3 +90,12 @@ fuzz: fuzz-deps
 	@cp -n ../shared/testdata/decodecorpus/dict-a/*.zst fuzz/corpus/decode_dict/
 	cd fuzz && $(CARGO) +nightly fuzz run decode -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096
 	cd fuzz && $(CARGO) +nightly fuzz run decode_dict -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096
+
+# Speed through the C ABI, ours beside the kernel's own C (same process, 1 MiB of each
+# corpus file): one-shot 1 MiB frames and 4 KiB page frames. Not a test: prints a table.
+capi-bench: capi
+	@mkdir -p build/corpus; for f in ../shared/corpus/*.xz; do \
+	  out=build/corpus/$$(basename $$f .xz); [ -f $$out ] || xz -dc $$f > $$out; done
+	@kref=$$(capi/kref/build.sh plain) && gcc -std=gnu11 -O2 -I build/capi/include -I capi/tests \
+	  -o build/capi/bench capi/bench/bench.c $$kref build/capi/libkzstd.a -lpthread -ldl -lm
+	build/capi/bench build/corpus/linux-src.tar build/corpus/x86-elf.bin build/corpus/anon-mem.bin

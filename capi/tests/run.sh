@@ -34,7 +34,7 @@ for mode in plain asan; do
   kflags=()
   if [ $mode = asan ]; then
     flags+=(-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
-    kflags=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
+    kflags=(-O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined)
   fi
   kref=$("$root/capi/kref/build.sh" "$mode" "${kflags[@]}")
   ksrc=$("$root/capi/kernel-src.sh")

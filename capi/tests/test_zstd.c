@@ -185,6 +185,59 @@ static void streaming(void)
 	free(src); free(dst); free(back); free(one);
 }
 
+/*
+ * squashfs and btrfs stream into page buffers they empty and reuse, feeding input one
+ * segment at a time, and treat "all input consumed but the frame not finished" as
+ * corruption. So, like zstd, the stream must not consume the frame's last byte before
+ * all of the frame's output is delivered.
+ */
+static void input_not_ahead_of_output(void)
+{
+	size_t n = 256 * 1024;
+	unsigned char *src = malloc(n), *dst = malloc(zstd_compress_bound(n));
+	unsigned char outpage[4096], inpage[4096];
+	make_text(21, src, n);
+	for (int v = 0; v < 12; v++) {
+		int checksum = v & 1, level = (int[]){ 1, 3, 9 }[(v >> 1) % 3];
+		size_t page = v < 6 ? 4096 : 1000;
+		size_t r = compress_level(level, checksum, src, n, dst, zstd_compress_bound(n));
+		size_t wsz = zstd_dstream_workspace_bound(1 << 20);
+		void *ws = malloc(wsz);
+		zstd_dstream *ds = zstd_init_dstream(1 << 20, ws, wsz);
+		zstd_in_buffer in = { inpage, 0, 0 };
+		zstd_out_buffer out = { outpage, page, 0 };
+		size_t ipos = 0, opos = 0, ret = 1;
+		int ahead = 0, guard = 0;
+		while (ret != 0 && guard++ < 100000) {
+			if (in.pos == in.size) {
+				size_t k = r - ipos < page ? r - ipos : page;
+				if (!k)
+					ahead = 1;
+				memcpy(inpage, dst + ipos, k);
+				ipos += k;
+				in.size = k;
+				in.pos = 0;
+			}
+			if (out.pos == out.size) {
+				CHECK(!memcmp(outpage, src + opos, out.pos));
+				opos += out.pos;
+				out.pos = 0;
+			}
+			ret = zstd_decompress_stream(ds, &out, &in);
+			CHECK(!zstd_is_error(ret));
+			if (zstd_is_error(ret))
+				break;
+		}
+		CHECK(!memcmp(outpage, src + opos, out.pos));
+		CHECK_EQ_U64(opos + out.pos, n);
+		CHECK_EQ_U64(ipos, r);
+		CHECK(in.pos == in.size);
+		CHECK(!ahead);
+		free(ws);
+	}
+	free(src); free(dst);
+}
+
 static void dictionaries(void)
 {
 	size_t dict_len = 8192, n = 3000;
@@ -220,6 +273,11 @@ static void dictionaries(void)
 		CHECK(!zstd_is_error(r1));
 		CHECK_EQ_U64(zstd_decompress_dctx(dctx, back, n, plain, r1), n);
 		CHECK_EQ_U64(zstd_compress_using_cdict(cctx, dst, zstd_compress_bound(n), src, n, cdict), r);
+		/* A NULL dictionary object means no dictionary; a NULL cdict is an error. */
+		CHECK_EQ_U64(zstd_decompress_using_ddict(dctx, back, n, plain, r1, NULL), n);
+		CHECK(zstd_get_error_code(zstd_compress_using_cdict(cctx, dst, zstd_compress_bound(n),
+								    src, n, NULL)) ==
+		      ZSTD_error_dictionary_wrong);
 		/* Without the dictionary the frame cannot be decoded correctly. */
 		size_t bad = decompress_all(dst, r, back, n);
 		CHECK(zstd_is_error(bad) || memcmp(src, back, n));
@@ -345,8 +403,15 @@ static void workspaces(void)
 	ws = malloc(small_ws);
 	zstd_dstream *ds = zstd_init_dstream(1 << 12, ws, small_ws);
 	CHECK(ds != NULL);
-	if (ds)
-		CHECK(zstd_is_error(stream_decompress(ds, dst, r, back, n, 1 << 16, 1 << 16)));
+	if (ds) {
+		/* As in 1.5.2: a window the workspace cannot hold is an allocation error, with
+		 * the header given at once or byte by byte. */
+		CHECK(zstd_get_error_code(stream_decompress(ds, dst, r, back, n, 1 << 16, 1 << 16)) ==
+		      ZSTD_error_memory_allocation);
+		zstd_reset_dstream(ds);
+		CHECK(zstd_get_error_code(stream_decompress(ds, dst, r, back, n, 1, 1 << 16)) ==
+		      ZSTD_error_memory_allocation);
+	}
 	free(ws);
 	/* The window argument is ignored: a large workspace accepts the frame. */
 	size_t big_ws = zstd_dstream_workspace_bound(h.windowSize);
@@ -405,10 +470,47 @@ static void frames(void)
 	free(src); free(buf); free(back);
 }
 
+/* Parameter fields left at 0 mean "default"; out-of-range values are refused. */
+static void parameters(void)
+{
+	size_t n = 10000;
+	unsigned char *src = malloc(n), *dst = malloc(zstd_compress_bound(n)), *back = malloc(n);
+	make_text(9, src, n);
+	zstd_parameters big = zstd_get_params(19, 0);
+	size_t wsz = zstd_cctx_workspace_bound(&big.cParams);
+	void *ws = malloc(wsz);
+	zstd_cctx *cctx = zstd_init_cctx(ws, wsz);
+	zstd_parameters p;
+	memset(&p, 0, sizeof(p));
+	CHECK(zstd_cctx_workspace_bound(&p.cParams) > 0 && !zstd_is_error(zstd_cctx_workspace_bound(&p.cParams)));
+	size_t r = zstd_compress_cctx(cctx, dst, zstd_compress_bound(n), src, n, &p);
+	CHECK(!zstd_is_error(r));
+	CHECK_EQ_U64(decompress_all(dst, r, back, n), n);
+	CHECK(!memcmp(back, src, n));
+	zstd_frame_header h;
+	CHECK_EQ_U64(zstd_get_frame_header(&h, dst, r), 0);
+	CHECK_EQ_U64(h.frameContentSize, ZSTD_CONTENTSIZE_UNKNOWN); /* contentSizeFlag 0 */
+	for (int i = 0; i < 5; i++) {
+		p = zstd_get_params(3, n);
+		switch (i) {
+		case 0: p.cParams.strategy = 10; break;
+		case 1: p.cParams.windowLog = 9; break;
+		case 2: p.cParams.windowLog = 32; break;
+		case 3: p.cParams.minMatch = 8; break;
+		case 4: p.cParams.hashLog = 31; break;
+		}
+		r = zstd_compress_cctx(cctx, dst, zstd_compress_bound(n), src, n, &p);
+		CHECK(zstd_get_error_code(r) == ZSTD_error_parameter_outOfBound);
+	}
+	free(ws); free(src); free(dst); free(back);
+}
+
 int main(void)
 {
+	parameters();
 	round_trips();
 	streaming();
+	input_not_ahead_of_output();
 	dictionaries();
 	error_results();
 	workspaces();

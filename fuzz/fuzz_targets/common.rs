@@ -24,7 +24,7 @@ pub fn check(data: &[u8], ddict: Option<&DDict>) {
 
     let in_chunk = 1 + (h % 97) as usize;
     let out_chunk = 1 + ((h >> 8) % 257) as usize;
-    let mut sws = vec![0u8; dstream_workspace_bound(1 << 22)];
+    let mut sws = vec![0u8; dstream_workspace_bound(1 << 20)];
     let mut ds = DStream::new(&mut sws).unwrap();
     ds.set_ddict(ddict);
     let mut out = Vec::new();
@@ -53,5 +53,21 @@ pub fn check(data: &[u8], ddict: Option<&DDict>) {
     // Whole, valid input: both paths must produce the same bytes.
     if let (Ok(n), Ok(Some(true))) = (single, streamed) {
         assert_eq!(&dst[..n], &out[..], "single-shot and streaming disagree");
+    }
+    // One frame whose window covers its content never wraps the ring: then the stream
+    // must accept exactly what the single-shot decoder accepts.
+    let one_frame = zstd_kernel::find_frame_compressed_size(data) == Ok(data.len());
+    if let (Ok(n), true, Ok(FrameHeaderProgress::Complete(fh))) =
+        (single, one_frame, get_frame_header(data))
+    {
+        if fh.frame_content_size != CONTENTSIZE_UNKNOWN
+            && fh.window_size >= fh.frame_content_size
+            && fh.window_size <= 1 << 20
+        {
+            match streamed {
+                Ok(Some(true)) => assert_eq!(&dst[..n], &out[..]),
+                other => panic!("stream rejected a frame single-shot accepted: {other:?}"),
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ use crate::types::{ZSTD_compressionParameters, ZSTD_customMem, ZSTD_parameters};
 use core::ffi::{c_int, c_ulonglong, c_void};
 use core::ptr::NonNull;
 use zstd_kernel::compress::{self as core_c, cctx_workspace_bound, CCtx, CDict};
-use zstd_kernel::params::CParams;
+use zstd_kernel::params::{CParams, Params};
 use zstd_kernel::ErrorCode;
 
 /// A `zstd_cctx`. Workspace contexts get their core context at init. Contexts from
@@ -61,6 +61,44 @@ impl Drop for CctxObj {
     }
 }
 
+/// The parameters zstd 1.5.2 compresses with when given `raw` (its
+/// `ZSTD_getCParamsFromCCtxParams`): a field left at 0 means "the default", i.e. level 3's
+/// value for this source; then, for a known source size, windows and tables are shrunk to
+/// what the source can use (same frames' content, less table clearing for small inputs).
+/// Values out of zstd's bounds are `parameter_outOfBound`.
+pub fn resolve_cparams(
+    raw: &ZSTD_compressionParameters,
+    src_size: Option<u64>,
+) -> Result<CParams, ErrorCode> {
+    let base = core_c::get_cparams(core_c::default_clevel(), src_size.unwrap_or(0), 0);
+    let pick = |v: u32, d: u32| if v == 0 { d } else { v };
+    let strategy = if raw.strategy == 0 {
+        base.strategy
+    } else {
+        ZSTD_compressionParameters {
+            strategy: raw.strategy,
+            ..*raw
+        }
+        .to_core()?
+        .strategy
+    };
+    let cp = CParams {
+        window_log: pick(raw.windowLog, base.window_log),
+        chain_log: pick(raw.chainLog, base.chain_log),
+        hash_log: pick(raw.hashLog, base.hash_log),
+        search_log: pick(raw.searchLog, base.search_log),
+        min_match: pick(raw.minMatch, base.min_match),
+        target_length: raw.targetLength,
+        strategy,
+    };
+    // Requested values are checked as given, before fitting (as C's setParameter does).
+    core_c::params::check_cparams(&cp)?;
+    Ok(match src_size {
+        Some(n) => core_c::params::adjust_cparams(cp, n, 0),
+        None => cp,
+    })
+}
+
 /// `zstd_get_params()`: parameters for `level` and an estimated source size (0: unknown).
 #[no_mangle]
 pub extern "C" fn zstd_get_params(
@@ -104,7 +142,7 @@ pub unsafe extern "C" fn zstd_cctx_workspace_bound(
     cparams: *const ZSTD_compressionParameters,
 ) -> usize {
     // SAFETY: forwarded caller contract.
-    match unsafe { read(cparams) }.map(|c| c.to_core()) {
+    match unsafe { read(cparams) }.map(|c| resolve_cparams(&c, None)) {
         Some(Ok(cp)) => handle::bound::<CctxObj>(cctx_workspace_bound(&cp)),
         Some(Err(e)) => encode(e),
         None => encode(ErrorCode::GENERIC),
@@ -213,7 +251,10 @@ pub unsafe extern "C" fn zstd_compress_cctx(
     // SAFETY: forwarded caller contract.
     unsafe {
         with_cctx(cctx, dst, dst_capacity, src, src_size, |h, dst, src| {
-            let p = params.to_core()?;
+            let p = Params {
+                cparams: resolve_cparams(&params.cParams, Some(src.len() as u64))?,
+                fparams: params.fParams.to_core(),
+            };
             h.value.ready(h.heap, &p.cparams)?.compress(dst, src, &p)
         })
     }

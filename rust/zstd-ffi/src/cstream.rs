@@ -1,11 +1,13 @@
 //! Streaming compression of `<linux/zstd.h>`: `zstd_cstream` in a caller's workspace.
 
+use crate::compress::resolve_cparams;
 use crate::errors::encode;
 use crate::handle::{self, Kind};
 use crate::raw;
 use crate::types::{ZSTD_compressionParameters, ZSTD_inBuffer, ZSTD_outBuffer, ZSTD_parameters};
 use core::ffi::{c_ulonglong, c_void};
 use zstd_kernel::compress::{cstream_workspace_bound, CStream};
+use zstd_kernel::params::Params;
 use zstd_kernel::{ErrorCode, CONTENTSIZE_UNKNOWN};
 
 /// A `zstd_cstream`: the core stream, and whether the current frame has seen a call yet.
@@ -38,7 +40,7 @@ pub unsafe extern "C" fn zstd_cstream_workspace_bound(
         return encode(ErrorCode::GENERIC);
     }
     // SAFETY: non-NULL and readable (caller's contract); plain integers, any bits valid.
-    match unsafe { cparams.read() }.to_core() {
+    match resolve_cparams(&unsafe { cparams.read() }, None) {
         Ok(cp) => handle::bound::<CstreamObj>(cstream_workspace_bound(&cp)),
         Err(e) => encode(e),
     }
@@ -63,8 +65,13 @@ pub unsafe extern "C" fn zstd_init_cstream(
         return core::ptr::null_mut();
     }
     // SAFETY: non-NULL and readable (caller's contract); plain integers, any bits valid.
-    let Ok(p) = unsafe { parameters.read() }.to_core() else {
+    let raw = unsafe { parameters.read() };
+    let Ok(cparams) = resolve_cparams(&raw.cParams, None) else {
         return core::ptr::null_mut();
+    };
+    let p = Params {
+        cparams,
+        fparams: raw.fParams.to_core(),
     };
     // SAFETY: forwarded caller contract.
     let h = unsafe {

@@ -8,13 +8,14 @@ use zstd_kernel::params::{CParams, Strategy};
 use zstd_kernel::workspace::Carver;
 
 /// zstd 1.5.6 `clevels.h` rows (sources over 256 KiB) for the levels benched.
-const LEVELS: [(i32, CParams); 6] = [
+const LEVELS: [(i32, CParams); 7] = [
     (1, cp(19, 13, 14, 1, 7, 0, Strategy::Fast)),
     (3, cp(21, 16, 17, 1, 5, 0, Strategy::Dfast)),
     (5, cp(21, 18, 19, 3, 5, 2, Strategy::Greedy)),
     (6, cp(21, 18, 19, 3, 5, 4, Strategy::Lazy)),
     (8, cp(21, 19, 20, 4, 5, 16, Strategy::Lazy2)),
     (12, cp(22, 22, 23, 6, 5, 32, Strategy::Lazy2)),
+    (13, cp(22, 22, 22, 4, 5, 32, Strategy::Btlazy2)),
 ];
 
 const fn cp(w: u32, c: u32, h: u32, s: u32, m: u32, t: u32, st: Strategy) -> CParams {

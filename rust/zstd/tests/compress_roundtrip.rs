@@ -329,3 +329,53 @@ proptest! {
         prop_assert_eq!(c_decompress(&frame, src.len()), src);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    /// Any sequence of streaming calls (tiny output buffers, resets, flushes, ends in
+    /// any order) returns results or errors, never panics; a frame that the calls
+    /// complete decodes to what was fed since the last reset.
+    #[test]
+    fn streaming_call_sequences_never_panic(ops in proptest::collection::vec((0u8..5, 0usize..70_000, 0usize..300), 1..40), level in -2i32..=6, wlog in 10u32..=18) {
+        let data = corpus("anon-mem.bin", 1 << 20);
+        let mut p = get_params(level, 0);
+        p.cparams.window_log = wlog;
+        p.fparams.checksum_flag = 1;
+        let mut ws = vec![0u8; cstream_workspace_bound(&p.cparams)];
+        let mut cs = CStream::new(&p, u64::MAX, &mut ws).unwrap();
+        let (mut frame, mut fed, mut pos) = (Vec::new(), Vec::new(), 0usize);
+        for (op, n, out_len) in ops {
+            let mut out = vec![0u8; out_len];
+            let mut op_pos = 0;
+            match op {
+                0 | 1 => {
+                    let input = &data[pos % data.len()..(pos % data.len() + n).min(data.len())];
+                    let mut ip = 0;
+                    if cs.compress_stream(&mut out, &mut op_pos, input, &mut ip).is_ok() {
+                        fed.extend_from_slice(&input[..ip]);
+                        pos += ip;
+                    }
+                }
+                2 => {
+                    let _ = cs.flush_stream(&mut out, &mut op_pos);
+                }
+                3 => {
+                    if let Ok(0) = cs.end_stream(&mut out, &mut op_pos) {
+                        frame.extend_from_slice(&out[..op_pos]);
+                        prop_assert_eq!(c_decompress(&frame, fed.len()), fed.clone());
+                        frame.clear();
+                        fed.clear();
+                        continue;
+                    }
+                }
+                _ => {
+                    cs.reset(u64::MAX).unwrap();
+                    frame.clear();
+                    fed.clear();
+                    continue;
+                }
+            }
+            frame.extend_from_slice(&out[..op_pos]);
+        }
+    }
+}

@@ -93,3 +93,25 @@ fn golden_decompression_errors() {
     }
     assert_eq!(n, 3);
 }
+
+#[test]
+fn tiny_frames_any_chunking() {
+    // Single segment, Frame_Content_Size 0 / 5; an empty RLE block, then raw and RLE.
+    let empty_rle = [0x28, 0xB5, 0x2F, 0xFD, 0x20, 0x00, 0x03, 0x00, 0x00, 0x41];
+    let mixed = [
+        0x28, 0xB5, 0x2F, 0xFD, 0x20, 0x05, 0x10, 0x00, 0x00, b'a', b'b', 0x1B, 0x00, 0x00, b'z',
+    ];
+    for (frame, want) in [(&empty_rle[..], &b""[..]), (&mixed[..], &b"abzzz"[..])] {
+        assert_eq!(decode(frame, None, 16).unwrap(), want);
+        for chunk in 1..frame.len() {
+            for out in [1, 2, 16] {
+                let r = decode_stream(frame, None, 1 << 10, chunk, out);
+                assert_eq!(
+                    r.as_deref(),
+                    Ok(want),
+                    "chunk {chunk} out {out} frame {frame:?}"
+                );
+            }
+        }
+    }
+}

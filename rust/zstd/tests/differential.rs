@@ -239,3 +239,145 @@ proptest! {
         prop_assert!(s == data);
     }
 }
+
+#[test]
+fn tight_ring_with_offsets_near_the_window() {
+    // Periodic data whose period is just under the window: every match reaches almost
+    // a full window back, right where the ring's older segment is about to be reused.
+    for wl in [10u32, 11, 12, 17] {
+        let w = 1usize << wl;
+        for period in [w - 1, w - 3, w - 17, w - 40, w / 2 + 7] {
+            let unit = sample(period, period as u64);
+            let data: Vec<u8> = unit.iter().cycle().take(w * 9 + 123).copied().collect();
+            let z = compress(
+                &data,
+                1,
+                &[
+                    CParameter::WindowLog(wl),
+                    CParameter::ContentSizeFlag(false),
+                ],
+            );
+            for (ic, oc) in [(1 << 16, 1 << 16), (333, 77), (7, 5000)] {
+                let s = decode_stream(&z, None, w, ic, oc).unwrap();
+                assert!(s == data, "window {w} period {period} chunks {ic}/{oc}");
+            }
+        }
+    }
+}
+
+#[test]
+fn tight_ring_with_uneven_blocks() {
+    // Flushing every few bytes makes blocks of uneven size, so the ring wraps at every
+    // possible distance past the window.
+    for wl in [10u32, 11] {
+        let w = 1usize << wl;
+        for (period, flush) in [(w - 1, 37usize), (w - 5, 100), (w - 29, 513), (w / 3, 61)] {
+            let unit = sample(period, (period * flush) as u64);
+            let data: Vec<u8> = unit.iter().cycle().take(w * 12 + 77).copied().collect();
+            let mut e = zstd::stream::Encoder::new(Vec::new(), 1).unwrap();
+            e.set_parameter(CParameter::WindowLog(wl)).unwrap();
+            for piece in data.chunks(flush) {
+                e.write_all(piece).unwrap();
+                e.flush().unwrap();
+            }
+            let z = e.finish().unwrap();
+            for (ic, oc) in [(1 << 16, 1 << 16), (13, 29)] {
+                let s = decode_stream(&z, None, w, ic, oc).unwrap();
+                assert!(s == data, "window {w} period {period} flush {flush}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+    /// Streamed frames with small windows, uneven blocks (random flush points), tight
+    /// stream workspaces and random chunking: the ring wraps in every way.
+    #[test]
+    fn small_windows_uneven_blocks(
+        wl in 10u32..15,
+        kind in 0u8..3,
+        len in 0usize..200_000,
+        seed in any::<u64>(),
+        flush in 1usize..5000,
+        level in prop_oneof![Just(-3), 1i32..8, Just(15)],
+        in_chunk in 1usize..5000,
+        out_chunk in 1usize..5000,
+    ) {
+        let data = kind_data(kind, len, seed);
+        let mut e = zstd::stream::Encoder::new(Vec::new(), level).unwrap();
+        e.set_parameter(CParameter::WindowLog(wl)).unwrap();
+        e.include_checksum(seed & 1 == 0).unwrap();
+        for piece in data.chunks(flush) {
+            e.write_all(piece).unwrap();
+            e.flush().unwrap();
+        }
+        let z = e.finish().unwrap();
+        let s = decode_stream(&z, None, 1 << wl, in_chunk, out_chunk).unwrap();
+        prop_assert!(s == data);
+        let got = decode(&z, None, data.len()).unwrap();
+        prop_assert!(got == data);
+    }
+}
+
+#[test]
+fn direct_path_needs_no_window() {
+    // A stream whose workspace holds only a 1 KiB window still decodes a frame with a
+    // large window when the whole frame is in the input and the output can hold it.
+    let data = sample(600_000, 42);
+    let z = compress(&data, 3, &[CParameter::ChecksumFlag(true)]);
+    let mut ws = vec![0u8; zstd_kernel::dstream_workspace_bound(1 << 10)];
+    let mut ds = zstd_kernel::DStream::new(&mut ws).unwrap();
+    let mut out = vec![0u8; data.len()];
+    let (mut ip, mut op) = (0, 0);
+    assert_eq!(ds.decompress_stream(&mut out, &mut op, &z, &mut ip), Ok(0));
+    assert_eq!((ip, op), (z.len(), data.len()));
+    assert!(out == data);
+    // Fed in pieces, the same frame needs the window and is refused.
+    ds.reset();
+    let (mut ip, mut op) = (0, 0);
+    assert_eq!(
+        ds.decompress_stream(&mut out, &mut op, &z[..100], &mut ip),
+        Err(zstd_kernel::Error::frameParameter_windowTooLarge)
+    );
+}
+
+#[test]
+fn literal_sections_larger_than_the_context_buffer() {
+    // Blocks of ~120 KiB of Huffman-coded literals (6-bit random symbols) with a few
+    // matches: the context's 64 KiB literal buffer is too small, so literals go past the
+    // block in the destination, or, in an exact-size destination, at its tail.
+    let mut s: u64 = 99;
+    let mut data = Vec::new();
+    while data.len() < 700_000 {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        if s % 5000 == 0 && data.len() > 1000 {
+            let start = data.len() - 1000;
+            data.extend_from_within(start..start + 40);
+        } else {
+            data.push((s >> 20) as u8 & 63);
+        }
+    }
+    for level in [1, 3, 9] {
+        let z = compress(&data, level, &[CParameter::ChecksumFlag(true)]);
+        for cap in [data.len(), data.len() + 100, data.len() + 300_000] {
+            let got = decode(&z, None, cap).unwrap();
+            assert!(got == data, "level {level} capacity {cap}");
+        }
+        assert_eq!(
+            decode(&z, None, data.len() - 1),
+            Err(zstd_kernel::Error::dstSize_tooSmall)
+        );
+        // Without a content size the shortage shows only while executing sequences.
+        let z = compress(&data, level, &[CParameter::ContentSizeFlag(false)]);
+        assert!(decode(&z, None, data.len()).unwrap() == data);
+        for short in [1, 17, 5000] {
+            assert_eq!(
+                decode(&z, None, data.len() - short),
+                Err(zstd_kernel::Error::dstSize_tooSmall)
+            );
+        }
+    }
+}

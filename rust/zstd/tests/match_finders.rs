@@ -10,8 +10,8 @@ use zstd_kernel::workspace::Carver;
 
 const BLOCK: usize = 128 * 1024;
 
-/// zstd 1.5.6 `clevels.h`, sources over 256 KiB: W, C, H, S, L, TL, strategy.
-const LEVELS: [(u32, u32, u32, u32, u32, u32, Strategy); 12] = [
+/// zstd 1.5.6 `clevels.h`, sources over 256 KiB: W, C, H, S, L, TL, strategy (levels 1-15).
+const LEVELS: [(u32, u32, u32, u32, u32, u32, Strategy); 15] = [
     (19, 13, 14, 1, 7, 0, Strategy::Fast),
     (20, 15, 16, 1, 6, 0, Strategy::Fast),
     (21, 16, 17, 1, 5, 0, Strategy::Dfast),
@@ -24,6 +24,9 @@ const LEVELS: [(u32, u32, u32, u32, u32, u32, Strategy); 12] = [
     (22, 21, 22, 5, 5, 16, Strategy::Lazy2),
     (22, 21, 22, 6, 5, 16, Strategy::Lazy2),
     (22, 22, 23, 6, 5, 32, Strategy::Lazy2),
+    (22, 22, 22, 4, 5, 32, Strategy::Btlazy2),
+    (22, 22, 23, 5, 5, 32, Strategy::Btlazy2),
+    (22, 23, 23, 6, 5, 32, Strategy::Btlazy2),
 ];
 
 fn level(l: usize) -> CParams {
@@ -239,10 +242,15 @@ fn roundtrip(cp: &CParams, dict: &[u8], data: &[u8], base: u32, shift_at: Option
         );
         let st = rb.apply(&seqs, window, end - chunk_start);
         assert_eq!(rep, rb.rep, "repeat offsets diverged in block {i}");
-        assert_eq!(
-            &rb.hist[rb.dict_len + chunk_start..],
-            &data[chunk_start..end],
-            "block {i} not rebuilt"
+        let got = &rb.hist[rb.dict_len + chunk_start..];
+        let want = &data[chunk_start..end];
+        let diff = got.iter().zip(want).position(|(a, b)| a != b);
+        assert!(
+            got.len() == want.len() && diff.is_none(),
+            "{:?}: block {i} not rebuilt: lengths {} / {}, first difference at {diff:?}",
+            cp.strategy,
+            got.len(),
+            want.len()
         );
         bits += st.bits;
     }
@@ -377,7 +385,7 @@ fn rebuilds_corpus_slices_and_stays_near_c() {
     for name in CORPUS {
         let all = corpus(name);
         let data = &all[all.len() / 3..all.len() / 3 + (2 << 20)];
-        for l in 1..=12 {
+        for l in 1..=15 {
             let est = roundtrip(&level(l), &[], data, 0, None);
             let c = zstd::bulk::compress(data, l as i32).expect("C").len() as f64;
             println!("{name:>14} {l:>5} {c:>11.0} {est:>11.0} {:>7.3}", est / c);
@@ -416,5 +424,137 @@ proptest! {
         let cp = small(STRATEGIES[st], mm);
         let dict = &pool[150_000..150_000 + dict_len];
         roundtrip(&cp, dict, &data, 70_000, None);
+    }
+}
+
+/// Sequences of `data` compressed as one block at index `base` (low limit `base`).
+fn block_sequences(ms: &mut MatchState, seqs: &mut SeqStore, data: &[u8], base: u32) -> Vec<u32> {
+    let seg = Segments {
+        ext: &[],
+        ext_start: base,
+        cur: data,
+        cur_start: base,
+        low_limit: base,
+    };
+    let mut rep = [1, 4, 8];
+    seqs.reset();
+    ms.compress_block(&seg, base, base + data.len() as u32, &mut rep, seqs);
+    let mut out: Vec<u32> = seqs
+        .sequences()
+        .flat_map(|s| [s.lit_len, s.match_len, s.off_base])
+        .collect();
+    out.extend(seqs.literals().iter().map(|&b| b as u32));
+    out
+}
+
+#[test]
+fn continuing_indices_without_reset_matches_a_fresh_state() {
+    // Page-sized frames one after another: each starts past every index used before,
+    // with the low limit at its start, so old table entries are ignored as if cleared.
+    let text = texty(64 * 1024, 21);
+    for st in STRATEGIES {
+        let cp = small(st, 4);
+        let mut s = Setup::new(&cp);
+        let mut c = Carver::new(&mut s.ws);
+        let mut ms = MatchState::new(&cp, &mut c).expect("workspace");
+        let mut seqs = SeqStore::new(&mut c).expect("workspace");
+        let mut base = 1;
+        for page in text.chunks(4096) {
+            let kept = block_sequences(&mut ms, &mut seqs, page, base);
+            let mut s2 = Setup::new(&cp);
+            let mut c2 = Carver::new(&mut s2.ws);
+            let mut fresh = MatchState::new(&cp, &mut c2).expect("workspace");
+            let mut seqs2 = SeqStore::new(&mut c2).expect("workspace");
+            assert_eq!(
+                kept,
+                block_sequences(&mut fresh, &mut seqs2, page, base),
+                "{st:?}"
+            );
+            base += page.len() as u32 + 8;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Nonsense parameters and segments (logs out of range, a low limit past the block,
+    /// blocks past the segment, inconsistent ext placement, calls in any order) must not
+    /// panic; with in-range blocks the output must still rebuild the block.
+    #[test]
+    fn never_panics_on_odd_parameters_or_segments(
+        logs in (0u32..40, 0u32..40, 0u32..40, 0u32..40, 0u32..12, 0u32..300),
+        st in 1u32..10,
+        ext_start in 0u32..5000,
+        cur_start in 0u32..5000,
+        low_limit in 0u32..9000,
+        block in (0u32..9000, 0u32..9000),
+        shift in 0u32..4000,
+        len in 0usize..4000,
+    ) {
+        let data = texty(len, 5);
+        let ext = noise(1000, 3);
+        let cp = CParams {
+            window_log: logs.0,
+            chain_log: logs.1.min(20),
+            hash_log: logs.2.min(20),
+            search_log: logs.3,
+            min_match: logs.4,
+            target_length: logs.5,
+            strategy: Strategy::from_u32(st).unwrap(),
+        };
+        let mut ws = vec![0u8; MatchState::workspace_size(&cp) + SeqStore::workspace_size()];
+        let mut c = Carver::new(&mut ws);
+        let mut ms = MatchState::new(&cp, &mut c).unwrap();
+        let mut seqs = SeqStore::new(&mut c).unwrap();
+        let seg = Segments { ext: &ext, ext_start, cur: &data, cur_start, low_limit };
+        let mut rep = [1, 4, 8];
+        ms.load_history(&seg, ext_start, cur_start.saturating_add(len as u32));
+        ms.compress_block(&seg, block.0, block.1, &mut rep, &mut seqs);
+        ms.shift(shift);
+        seqs.reset();
+        ms.compress_block(&seg, block.0, block.1, &mut rep, &mut seqs);
+        let mut small = cp;
+        small.hash_log = 6;
+        small.chain_log = 6;
+        ms.reset(&small);
+        seqs.reset();
+        ms.compress_block(&seg, cur_start, cur_start + len as u32, &mut rep, &mut seqs);
+        // A sane call on the reset state: the block must come back.
+        let sane = Segments { ext: &[], ext_start: 0, cur: &data, cur_start: 0, low_limit: 0 };
+        let mut rb = Rebuild { hist: Vec::new(), dict_len: 0, rep: [1, 4, 8] };
+        let mut rep2 = [1, 4, 8];
+        ms.reset(&cp);
+        for s in (0..len).step_by(BLOCK) {
+            let e = (s + BLOCK).min(len);
+            seqs.reset();
+            ms.compress_block(&sane, s as u32, e as u32, &mut rep2, &mut seqs);
+            let window = 1usize << cp.window_log.clamp(10, 31);
+            rb.apply(&seqs, window, e - s);
+        }
+        prop_assert_eq!(rb.hist, data);
+    }
+}
+
+#[test]
+fn indices_near_the_top_of_the_index_space_do_not_panic() {
+    let data = texty(70_000, 9);
+    for st in STRATEGIES {
+        let cp = small(st, 4);
+        let mut s = Setup::new(&cp);
+        let mut c = Carver::new(&mut s.ws);
+        let mut ms = MatchState::new(&cp, &mut c).expect("workspace");
+        let mut seqs = SeqStore::new(&mut c).expect("workspace");
+        let base = u32::MAX - 40_000;
+        let seg = Segments {
+            ext: &[],
+            ext_start: base,
+            cur: &data,
+            cur_start: base,
+            low_limit: base,
+        };
+        let mut rep = [1, 4, 8];
+        ms.load_history(&seg, base, u32::MAX);
+        ms.compress_block(&seg, base, u32::MAX, &mut rep, &mut seqs);
+        assert!(seqs.literals().len() <= 40_000);
     }
 }

@@ -16,7 +16,7 @@ pub struct BackwardReader<'a> {
 
 #[inline(always)]
 fn load_le(src: &[u8], pos: usize) -> u64 {
-    match src.get(pos..pos + 8) {
+    match pos.checked_add(8).and_then(|end| src.get(pos..end)) {
         Some(b) => {
             let mut a = [0u8; 8];
             a.copy_from_slice(b);
@@ -71,14 +71,15 @@ impl<'a> BackwardReader<'a> {
 
     #[inline(always)]
     pub fn skip(&mut self, n: u32) {
-        self.consumed += n;
+        // Never near u32::MAX: callers refill or stop after at most a block of reads.
+        self.consumed = self.consumed.wrapping_add(n);
     }
 
     /// Reads `n` bits (0..=56 since the last refill).
     #[inline(always)]
     pub fn read(&mut self, n: u32) -> u64 {
         let v = self.peek(n);
-        self.consumed += n;
+        self.consumed = self.consumed.wrapping_add(n);
         v
     }
 
@@ -114,7 +115,9 @@ impl<'a> BackwardReader<'a> {
     /// Fast refill; only valid when [`Self::fast`] holds.
     #[inline(always)]
     pub fn refill_fast(&mut self) {
-        self.pos -= (self.consumed >> 3) as usize;
+        // With `pos >= 8` and at most 64 bits consumed this cannot wrap; after an
+        // overflow it may, and the load then yields zeros (the stream is rejected).
+        self.pos = self.pos.wrapping_sub((self.consumed >> 3) as usize);
         self.consumed &= 7;
         self.container = load_le(self.src, self.pos);
     }

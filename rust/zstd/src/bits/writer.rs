@@ -5,6 +5,17 @@
 //! start. A writer that runs out of room remembers it and [`BitWriter::finish`] reports
 //! `None`: callers then fall back to a raw representation.
 
+/// `(1 << n) - 1` for `n` in 0..64: a load instead of a variable shift.
+const MASK: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (1u64 << i) - 1;
+        i += 1;
+    }
+    t
+};
+
 /// Accumulates bits into a 64-bit register and spills whole bytes into `dst`.
 pub struct BitWriter<'a> {
     dst: &'a mut [u8],
@@ -30,7 +41,7 @@ impl<'a> BitWriter<'a> {
     /// [`flush`](Self::flush) calls (`n <= 32`).
     #[inline(always)]
     pub fn add(&mut self, v: u64, n: u32) {
-        let masked = v & ((1u64 << n) - 1);
+        let masked = v & MASK[(n & 63) as usize];
         self.acc |= masked << self.nbits;
         self.nbits += n;
     }

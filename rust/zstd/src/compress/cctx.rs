@@ -8,14 +8,21 @@ use super::frame::{write_checksum, write_frame_header, FrameHeader};
 use super::matcher::{MatchState, Segments};
 use super::params::{check_cparams, effective_cparams};
 use super::seq_store::SeqStore;
-use super::split::next_block_size;
+use super::split::{next_block_size, CHUNK};
 use crate::error::Error;
 use crate::params::{CParams, Params, Strategy};
 use crate::tables::{BLOCK_SIZE_MAX, REP_START};
 use crate::workspace::Carver;
 
-/// Worst-case compressed size of `n` bytes (C's `ZSTD_COMPRESSBOUND`).
+/// Largest input `compress_bound` accepts (C's `ZSTD_MAX_INPUT_SIZE`, 64-bit).
+pub const MAX_INPUT_SIZE: usize = 0xFF00_FF00_FF00_FF00u64 as usize;
+
+/// Worst-case compressed size of `n` bytes (C's `ZSTD_COMPRESSBOUND`); 0 when `n` is
+/// too large to bound, as in C.
 pub const fn compress_bound(n: usize) -> usize {
+    if n >= MAX_INPUT_SIZE {
+        return 0;
+    }
     let small = if n < 128 << 10 {
         ((128 << 10) - n) >> 11
     } else {
@@ -99,7 +106,7 @@ impl<'w> Parts<'w> {
             let lo = (bs - seg.cur_start) as usize;
             if be - bs == BLOCK_SIZE_MAX as u32 {
                 let full = seg.cur.get(lo..lo + BLOCK_SIZE_MAX).ok_or(Error::GENERIC)?;
-                be = bs + next_block_size(full) as u32;
+                be = bs + next_block_size(full, CHUNK) as u32;
             }
             let is_last = last && be == end;
             let hi = (be - seg.cur_start) as usize;
@@ -200,8 +207,8 @@ impl<'a> CCtx<'a> {
     ) -> Result<usize, Error> {
         check_cparams(&params.cparams)?;
         let mut c = Carver::new(&mut *self.ws);
+        // Fresh parts: cleared tables, no entropy tables, initial repeat offsets.
         let mut parts = Parts::new(&mut c, &params.cparams)?;
-        parts.reset();
         compress_frame(
             &mut parts,
             dst,
@@ -241,8 +248,7 @@ impl<'a> CCtx<'a> {
         let window_log = cp.window_log.max(src_log);
         let mut c = Carver::new(&mut *self.ws);
         let mut parts = Parts::new(&mut c, &cp)?;
-        parts.reset();
-        cdict.prime(&mut parts);
+        cdict.prime(&mut parts)?;
         compress_frame(
             &mut parts,
             dst,

@@ -1,14 +1,14 @@
 //! A digested dictionary used by reference (`zstd_create_cdict_byreference`): its
-//! content stays in the caller's buffer; its entropy tables are decoded once into the
-//! CDict's workspace, so each compression only copies them.
-//!
-//! Each compression still re-indexes the dictionary content in the match finder (the
-//! match tables are not shared between a CDict and a CCtx yet).
+//! content stays in the caller's buffer; its entropy tables are decoded and its content
+//! indexed by the match finder once, into the CDict's workspace. Each compression then
+//! copies those tables into the context (C can also attach them without copying, which
+//! needs dictionary-aware match finders: not done).
 
 use super::cctx::Parts;
 use super::dict::{load_tables, parse};
 use super::entropy::Entropy;
-use super::params::check_cparams;
+use super::matcher::{MatchState, Segments};
+use super::params::{check_cparams, effective_cparams};
 use crate::error::Error;
 use crate::params::CParams;
 use crate::workspace::Carver;
@@ -20,12 +20,13 @@ pub struct CDict<'a> {
     rep: [u32; 3],
     cp: CParams,
     ent: Entropy<'a>,
+    ms: MatchState<'a>,
 }
 
 impl<'a> CDict<'a> {
     /// Workspace bytes for a dictionary of `dict_len` bytes used by reference.
-    pub fn workspace_bound(_dict_len: usize, _cp: &CParams) -> usize {
-        Entropy::WORKSPACE
+    pub fn workspace_bound(_dict_len: usize, cp: &CParams) -> usize {
+        Entropy::WORKSPACE + MatchState::workspace_size(&effective_cparams(cp))
     }
 
     /// Digests `dict` (zstd format or raw content), kept by reference, for `cp`.
@@ -35,12 +36,29 @@ impl<'a> CDict<'a> {
         let mut ent = Entropy::new(&mut c).ok_or(Error::memory_allocation)?;
         let mut p = parse(dict);
         load_tables(&mut p, &mut ent)?;
+        if p.content.len() > super::cctx::INDEX_LIMIT {
+            return Err(Error::dictionary_wrong);
+        }
+        let mut ms =
+            MatchState::new(&effective_cparams(&cp), &mut c).ok_or(Error::memory_allocation)?;
+        let n = p.content.len() as u32;
+        if n > 0 {
+            let seg = Segments {
+                ext: p.content,
+                ext_start: 0,
+                cur: &[],
+                cur_start: n,
+                low_limit: 0,
+            };
+            ms.load_history(&seg, 0, n);
+        }
         Ok(Self {
             content: p.content,
             id: p.id,
             rep: p.rep,
             cp,
             ent,
+            ms,
         })
     }
 
@@ -61,19 +79,13 @@ impl<'a> CDict<'a> {
 
     /// Puts a reset frame state at the end of the dictionary: its tables, repeat
     /// offsets and indexed content.
-    pub(crate) fn prime(&self, parts: &mut Parts<'_>) {
+    pub(crate) fn prime(&self, parts: &mut Parts<'_>) -> Result<(), Error> {
         parts.ent.copy_state_from(&self.ent);
         parts.rep = self.rep;
-        let n = self.content.len() as u32;
-        if n > 0 {
-            let seg = super::matcher::Segments {
-                ext: self.content,
-                ext_start: 0,
-                cur: &[],
-                cur_start: n,
-                low_limit: 0,
-            };
-            parts.ms.load_history(&seg, 0, n);
+        if parts.ms.copy_from(&self.ms) {
+            Ok(())
+        } else {
+            Err(Error::memory_allocation)
         }
     }
 }

@@ -334,3 +334,63 @@ impl<'a> CStream<'a> {
         Ok(left)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::compress::get_params;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// A stream that has already gone through about 3 GiB: its indices are re-based
+    /// (match tables shifted) while data keeps flowing, and the frame stays valid.
+    #[test]
+    fn indices_are_rebased_before_they_overflow() {
+        for level in [1, 3, 6] {
+            let mut p = get_params(level, 0);
+            p.cparams.window_log = 17;
+            p.fparams.checksum_flag = 1;
+            let mut ws = vec![0u8; cstream_workspace_bound(&p.cparams)];
+            let mut cs = CStream::new(&p, CONTENTSIZE_UNKNOWN, &mut ws).unwrap();
+            let start = (INDEX_LIMIT - cs.buf.len() - 300_000) as u32;
+            cs.base = start;
+            let mut x = 0x2545_f491_4f6c_dd1du64;
+            let data: Vec<u8> = (0..(2 << 20))
+                .map(|i: usize| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    if x & 3 == 0 {
+                        x as u8
+                    } else {
+                        b"zstd kernel stream "[i % 19]
+                    }
+                })
+                .collect();
+            let mut frame = Vec::new();
+            let mut out = vec![0u8; 1 << 16];
+            for chunk in data.chunks(50_000) {
+                let mut ip = 0;
+                while ip < chunk.len() {
+                    let mut op = 0;
+                    cs.compress_stream(&mut out, &mut op, chunk, &mut ip)
+                        .unwrap();
+                    frame.extend_from_slice(&out[..op]);
+                }
+            }
+            loop {
+                let mut op = 0;
+                let left = cs.end_stream(&mut out, &mut op).unwrap();
+                frame.extend_from_slice(&out[..op]);
+                if left == 0 {
+                    break;
+                }
+            }
+            assert!(cs.base < start, "indices were re-based");
+            let back = zstd::bulk::decompress(&frame, data.len()).unwrap();
+            assert!(back == data, "level {level}");
+            assert!(frame.len() < data.len() / 2);
+        }
+    }
+}

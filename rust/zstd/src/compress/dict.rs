@@ -186,13 +186,13 @@ pub fn read_huf_lengths(src: &[u8], lens: &mut [u8; 256]) -> Result<usize, Error
         for (s, &p) in norm[..nsym].iter().enumerate() {
             next[s] = if p == -1 { 1 } else { p.max(0) as u32 };
         }
-        let mut table = [(0u8, 0u32, 0u32); 64];
+        let mut table = [(0u8, 0u8, 0u8); 64];
         for u in 0..size {
             let s = spread[u] as usize;
             let x = next[s];
             next[s] += 1;
             let nb = log - highbit(x);
-            table[u] = (s as u8, nb, (x << nb) - size as u32);
+            table[u] = (s as u8, nb as u8, ((x << nb) - size as u32) as u8);
         }
         let mut r = BackBits::new(body.get(hn..).ok_or(bad)?)?;
         let mut s1 = r.read(log) as usize;
@@ -202,7 +202,7 @@ pub fn read_huf_lengths(src: &[u8], lens: &mut [u8; 256]) -> Result<usize, Error
             let (sym, nb, base) = table[s1 & 63];
             *w.get_mut(n).ok_or(bad)? = sym;
             n += 1;
-            s1 = (base + r.read(nb)) as usize;
+            s1 = (u32::from(base) + r.read(u32::from(nb))) as usize;
             if r.pos < 0 {
                 *w.get_mut(n).ok_or(bad)? = table[s2 & 63].0;
                 n += 1;
@@ -211,7 +211,7 @@ pub fn read_huf_lengths(src: &[u8], lens: &mut [u8; 256]) -> Result<usize, Error
             let (sym, nb, base) = table[s2 & 63];
             *w.get_mut(n).ok_or(bad)? = sym;
             n += 1;
-            s2 = (base + r.read(nb)) as usize;
+            s2 = (u32::from(base) + r.read(u32::from(nb))) as usize;
             if r.pos < 0 {
                 *w.get_mut(n).ok_or(bad)? = table[s1 & 63].0;
                 n += 1;

@@ -95,14 +95,14 @@ pub fn write_literals(
     if most as usize <= (n >> 7) + 4 {
         return write_raw(dst, lits);
     }
-    let count: [u32; 256] = core::array::from_fn(|s| u32::from_le_bytes(ent.lit_count[s]));
     let lh = 3 + usize::from(n >= 1024) + usize::from(n >= 16 * 1024);
     let single = n < 256;
     let body = dst.get_mut(lh..)?;
 
     // Treeless: reuse the decoder's tree when it codes every present symbol.
+    let count = &*ent.lit_count;
     let old_bits = if ent.huf_valid {
-        ent.huf_prev.cost_bits(&count)
+        ent.huf_prev.cost_bits(count)
     } else {
         None
     };
@@ -110,10 +110,10 @@ pub fn write_literals(
     let mut new_total = None;
     if ent
         .huf_next
-        .build(&count, max_sym, log, &mut ent.huf_scratch)
+        .build(count, max_sym, log, &mut ent.huf_scratch)
     {
         if let Some(h) = ent.huf_next.write_header(body, &mut ent.ct[0]) {
-            let bits = ent.huf_next.cost_bits(&count).unwrap_or(u64::MAX / 2);
+            let bits = ent.huf_next.cost_bits(count).unwrap_or(u64::MAX / 2);
             new_total = Some((h, h as u64 + bits.div_ceil(8)));
         }
     }

@@ -34,6 +34,20 @@ const fn code_table<const N: usize>(base: &[(u32, u8)], offset: u32) -> [u8; N] 
 const LL_CODE: [u8; 64] = code_table::<64>(&LL_BASE, 0);
 const ML_CODE: [u8; 128] = code_table::<128>(&ML_BASE, 3);
 
+const fn bits_table(base: &[(u32, u8)]) -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < base.len() {
+        t[i] = base[i].1;
+        i += 1;
+    }
+    t
+}
+
+/// Extra bits of each literal-length and match-length code (0 past the last code).
+const LL_BITS: [u8; 64] = bits_table(&LL_BASE);
+const ML_BITS: [u8; 64] = bits_table(&ML_BASE);
+
 /// Literal-length code (RFC §3.1.1.3.2.1.1).
 #[inline(always)]
 pub fn ll_code(ll: u32) -> u8 {
@@ -64,7 +78,6 @@ pub fn of_code(ov: u32) -> u8 {
 /// One field's choice.
 struct Field {
     mode: u8,
-    rle_symbol: u8,
 }
 
 /// Chooses the mode of one field, writes its table description at `dst[*pos..]` and
@@ -88,18 +101,12 @@ fn choose(
         if nb <= 2 && max_sym < default.0.len() {
             ent.ct[k].build(default.0, default.1);
             ent.next[k].valid = false;
-            return Some(Field {
-                mode: PREDEFINED,
-                rle_symbol: 0,
-            });
+            return Some(Field { mode: PREDEFINED });
         }
         *dst.get_mut(*pos)? = max_sym as u8;
         *pos += 1;
         ent.next[k].valid = false;
-        return Some(Field {
-            mode: RLE,
-            rle_symbol: max_sym as u8,
-        });
+        return Some(Field { mode: RLE });
     }
     let count = &count[..=max_sym];
     let basic = table_cost(default.0, default.1, count);
@@ -127,27 +134,18 @@ fn choose(
     if b <= r && b <= c && b != inf {
         ent.ct[k].build(default.0, default.1);
         ent.next[k].valid = false;
-        Some(Field {
-            mode: PREDEFINED,
-            rle_symbol: 0,
-        })
+        Some(Field { mode: PREDEFINED })
     } else if r <= c && r != inf {
         let len = ent.prev[k].get(&mut norm);
         ent.ct[k].build(&norm[..len], ent.prev[k].log);
-        Some(Field {
-            mode: REPEAT,
-            rle_symbol: 0,
-        })
+        Some(Field { mode: REPEAT })
     } else {
         let (_, h) = compressed?;
         *last_ncount = Some(*pos);
         *pos += h;
         ent.ct[k].build(&fresh[..=max_sym], log);
         ent.next[k].set(&fresh[..=max_sym], log);
-        Some(Field {
-            mode: COMPRESSED,
-            rle_symbol: 0,
-        })
+        Some(Field { mode: COMPRESSED })
     }
 }
 
@@ -155,14 +153,16 @@ fn choose(
 /// decoder reads them in the opposite order).
 #[inline(always)]
 fn write_extras(w: &mut BitWriter<'_>, s: &Sequence, lc: u8, mc: u8, oc: u8) {
-    let llb = u32::from(LL_BASE[(lc as usize).min(MAX_LL)].1);
-    let mlb = u32::from(ML_BASE[(mc as usize).min(MAX_ML)].1);
+    let llb = u32::from(LL_BITS[lc as usize & 63]);
+    let mlb = u32::from(ML_BITS[mc as usize & 63]);
     let ofb = u32::from(oc);
     if llb + mlb > 22 {
         w.flush();
     }
-    w.add(u64::from(s.lit_len), llb);
-    w.add(u64::from(s.match_len.wrapping_sub(3)), mlb);
+    // Both length fields in one write: literal-length bits first (lowest).
+    let ll = u64::from(s.lit_len) & ((1u64 << llb) - 1);
+    let ml = u64::from(s.match_len.wrapping_sub(3)) & ((1u64 << mlb) - 1);
+    w.add_fast(ll | ml << llb, llb + mlb);
     if llb + mlb + ofb > 22 {
         w.flush();
     }
@@ -245,7 +245,6 @@ pub fn write_sequences(
 
     let [ct_ll, ct_of, ct_ml] = &ent.ct;
     let (ll_rle, of_rle, ml_rle) = (ll.mode == RLE, of.mode == RLE, ml.mode == RLE);
-    let _ = (ll.rle_symbol, of.rle_symbol, ml.rle_symbol);
     let mut w = BitWriter::new(dst.get_mut(pos..)?);
     let last = seqs.get(nb - 1);
     let (lc, mc, oc) = (

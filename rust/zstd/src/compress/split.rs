@@ -4,21 +4,26 @@
 //! chunk that differs too much.
 
 /// Chunk granularity of the cut.
-const CHUNK: usize = 8 << 10;
+pub const CHUNK: usize = 8 << 10;
 /// Buckets of the byte-pair fingerprint.
 const BUCKETS: usize = 64;
 
 /// Fingerprint of one chunk: its non-overlapping byte pairs hashed into buckets, into
-/// two interleaved histograms (independent increments run in parallel).
-fn fingerprint(src: &[u8], a: &mut [u16; BUCKETS], b: &mut [u16; BUCKETS]) -> u32 {
+/// four interleaved histograms (independent increments run in parallel).
+fn fingerprint(src: &[u8], h: &mut [[u16; BUCKETS]; 4]) -> u32 {
+    #[inline(always)]
+    fn bucket(pair: u64) -> usize {
+        (((pair & 0xFFFF) as u32).wrapping_mul(0x9E37_79B1) >> 26) as usize & (BUCKETS - 1)
+    }
     let mut n = 0;
-    for q in src.chunks_exact(4) {
-        let v = u32::from_le_bytes([q[0], q[1], q[2], q[3]]);
-        let h1 = ((v & 0xFFFF).wrapping_mul(0x9E37_79B1) >> 26) as usize;
-        let h2 = ((v >> 16).wrapping_mul(0x9E37_79B1) >> 26) as usize;
-        a[h1 & (BUCKETS - 1)] += 1;
-        b[h2 & (BUCKETS - 1)] += 1;
-        n += 2;
+    let [a, b, c, d] = h;
+    for q in src.chunks_exact(8) {
+        let v = u64::from_le_bytes([q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]]);
+        a[bucket(v)] += 1;
+        b[bucket(v >> 16)] += 1;
+        c[bucket(v >> 32)] += 1;
+        d[bucket(v >> 48)] += 1;
+        n += 4;
     }
     n
 }
@@ -29,25 +34,29 @@ fn fingerprint(src: &[u8], a: &mut [u16; BUCKETS], b: &mut [u16; BUCKETS]) -> u3
 const THRESHOLD_PCT: u64 = 50;
 
 /// Size of the next block: `src.len()` (at most one block), or a multiple of 8 KiB
-/// where the content changes.
-pub fn next_block_size(src: &[u8]) -> usize {
+/// where the content changes. Only the first `sample` bytes of each chunk are looked
+/// at (half a chunk halves the cost; on the corpus it loses 0.2% on text, gains on
+/// binaries, so the encoder samples whole chunks).
+pub fn next_block_size(src: &[u8], sample: usize) -> usize {
+    let sample = sample.clamp(64, CHUNK);
     if src.len() < 4 * CHUNK {
         return src.len();
     }
+    let sum = |h: &[[u16; BUCKETS]; 4], i: usize| h.iter().map(|t| u32::from(t[i])).sum::<u32>();
+    let mut h = [[0u16; BUCKETS]; 4];
+    let mut ns = fingerprint(&src[..sample], &mut h);
     let mut seg = [0u32; BUCKETS];
-    let (mut a, mut b) = ([0u16; BUCKETS], [0u16; BUCKETS]);
-    let mut ns = fingerprint(&src[..CHUNK], &mut a, &mut b);
-    for (s, (&x, &y)) in seg.iter_mut().zip(a.iter().zip(&b)) {
-        *s = u32::from(x) + u32::from(y);
+    for (i, s) in seg.iter_mut().enumerate() {
+        *s = sum(&h, i);
     }
     let mut at = CHUNK;
     while at + CHUNK <= src.len() {
-        let (mut a, mut b) = ([0u16; BUCKETS], [0u16; BUCKETS]);
-        let nc = fingerprint(&src[at..at + CHUNK], &mut a, &mut b);
+        let mut h = [[0u16; BUCKETS]; 4];
+        let nc = fingerprint(&src[at..at + sample], &mut h);
         if ns == 0 || nc == 0 {
             return src.len();
         }
-        let chunk = |i: usize| u32::from(a[i]) + u32::from(b[i]);
+        let chunk = |i: usize| sum(&h, i);
         // L1 distance of the two distributions, scaled by ns * nc (0 ..= 2 * ns * nc).
         let dist: u64 = (0..BUCKETS)
             .map(|i| {
@@ -81,9 +90,9 @@ mod tests {
                 0x80 + (i * 11 % 50) as u8
             };
         }
-        assert_eq!(next_block_size(&v), 40 << 10);
+        assert_eq!(next_block_size(&v, CHUNK), 40 << 10);
         let same = [b'x'; 128 << 10];
-        assert_eq!(next_block_size(&same), 128 << 10);
-        assert_eq!(next_block_size(&same[..1000]), 1000);
+        assert_eq!(next_block_size(&same, CHUNK / 2), 128 << 10);
+        assert_eq!(next_block_size(&same[..1000], CHUNK), 1000);
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! The workspace holds the entropy tables, then (per frame) a literals buffer of one
 //! block, an input buffer of one block, and the window ring: `Window_Size + block +
-//! 32` bytes at least. When a block would not fit before the ring's end, writing wraps
+//! 64` bytes at least. When a block would not fit before the ring's end, writing wraps
 //! to its start and the older bytes stay reachable as external history (RFC 8878
 //! §3.1.1.4: matches may reach `Window_Size` back). When a whole frame with a known
 //! content size is in the input and fits the output, it is decoded straight into the
@@ -25,8 +25,12 @@ use crate::tables::BLOCK_SIZE_MAX;
 use crate::workspace::Carver;
 use xxhash::Xxh64State;
 
-/// Slack after a block in the ring, so 16-byte copies never touch history in use.
+/// Room after a block in the ring for copies that overshoot (< 32 bytes).
 const RING_SLACK: usize = 32;
+/// Ring bytes beyond `window + block`: the slack above, plus as much again so that when
+/// writing wraps, the older segment ends >= `window + 32` bytes into the ring, and the
+/// oldest bytes still in reach stay >= 32 bytes ahead of any overshooting write.
+const RING_EXTRA: usize = 2 * RING_SLACK;
 
 /// Per-frame buffers for a window of `w` bytes.
 const fn frame_buffers(w: usize) -> usize {
@@ -35,7 +39,7 @@ const fn frame_buffers(w: usize) -> usize {
     } else {
         BLOCK_SIZE_MAX
     };
-    (bm + LIT_SLACK) + bm + (w + bm + RING_SLACK)
+    (bm + LIT_SLACK) + bm + (w + bm + RING_EXTRA)
 }
 
 /// Workspace bytes a stream needs to accept windows up to `max_window_size`
@@ -129,11 +133,11 @@ impl<'a> DStream<'a> {
     pub fn max_window_size(&self) -> usize {
         let a = self.arena.len();
         // Solve frame_buffers(w) <= a: w + 3 * min(w, 128 KiB) + slack.
-        let small = a.saturating_sub(LIT_SLACK + RING_SLACK) / 4;
+        let small = a.saturating_sub(LIT_SLACK + RING_EXTRA) / 4;
         if small < BLOCK_SIZE_MAX {
             small
         } else {
-            a.saturating_sub(LIT_SLACK + RING_SLACK + 3 * BLOCK_SIZE_MAX)
+            a.saturating_sub(LIT_SLACK + RING_EXTRA + 3 * BLOCK_SIZE_MAX)
         }
     }
 
@@ -207,10 +211,19 @@ impl<'a> DStream<'a> {
                 Stage::BlockBody => {
                     let need = self.block.content_size();
                     let avail = input.len() - *in_pos;
-                    if self.in_len == 0 && avail >= need {
+                    if self.in_len == 0 && self.small_len == 0 && avail >= need {
                         let body = &input[*in_pos..*in_pos + need];
                         *in_pos += need;
                         self.decode_block(body, false)?;
+                    } else if need <= self.small.len() {
+                        // Tiny bodies (an RLE byte, or any block of a tiny frame, whose
+                        // input buffer may be smaller than one byte) wait in `small`.
+                        if !self.take_small(need, input, in_pos) {
+                            return Ok(need - self.small_len);
+                        }
+                        let tmp = self.small;
+                        self.small_len = 0;
+                        self.decode_block(&tmp[..need], false)?;
                     } else {
                         let n = (need - self.in_len).min(avail);
                         let lit = self.bm + LIT_SLACK;

@@ -78,8 +78,7 @@ impl<'a> Entropy<'a> {
     pub fn copy_from(&mut self, d: &Entropy<'_>) {
         self.huf_log = d.huf_log;
         if d.huf_log > 0 {
-            let n = 1usize << d.huf_log;
-            self.huf[..n].copy_from_slice(&d.huf[..n]);
+            self.huf.copy_from_slice(d.huf);
         }
         self.ll.copy_from(&d.ll);
         self.of.copy_from(&d.of);

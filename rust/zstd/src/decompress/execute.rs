@@ -7,10 +7,10 @@
 //! fast path, which may copy 16 bytes past a run thanks to slack) or sit inside `buf`
 //! at or after the write position (when the destination itself holds them).
 
-use super::entropy::Entropy;
+use super::entropy::{Entropy, LL_CELLS, ML_CELLS, OF_CELLS};
 use crate::bits::BackwardReader;
 use crate::error::Error;
-use crate::fse::decode::unpack;
+use crate::fse::decode::{unpack, Entry};
 
 /// Older history before `prefix_start`.
 #[derive(Clone, Copy)]
@@ -56,6 +56,20 @@ pub enum Lits<'l> {
     InBuf { start: usize, len: usize },
 }
 
+/// `MASKS[n]` has the low `n` bits set.
+const MASKS: [u64; 64] = {
+    let mut m = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        m[i] = (1u64 << i) - 1;
+        i += 1;
+    }
+    m
+};
+
+/// Smallest multiple of each offset 1..=7 that is >= 8.
+const SHORT_PERIOD: [usize; 8] = [8, 8, 8, 9, 8, 10, 12, 14];
+
 /// Copy granularity of the fast paths.
 const CHUNK: usize = 16;
 
@@ -75,14 +89,21 @@ fn copy_match(
     let in_prefix = op - prefix_start;
     if offset <= in_prefix {
         let src = op - offset;
-        if offset >= CHUNK && op + ml + CHUNK <= wild_end {
+        if offset >= CHUNK && op + ml + 2 * CHUNK <= wild_end {
             // Each chunk's source ends at or before its destination starts (the source
             // is >= 16 bytes back), so chunked copies reproduce LZ semantics.
-            if ml <= CHUNK {
-                buf.copy_within(src..src + CHUNK, op);
-            } else if ml <= 2 * CHUNK {
-                buf.copy_within(src..src + CHUNK, op);
-                buf.copy_within(src + CHUNK..src + 2 * CHUNK, op + CHUNK);
+            if ml <= 2 * CHUNK {
+                if offset >= 2 * CHUNK {
+                    let (head, tail) = buf.split_at_mut(op);
+                    if let (Some(d), Some(s)) =
+                        (tail.get_mut(..2 * CHUNK), head.get(src..src + 2 * CHUNK))
+                    {
+                        d.copy_from_slice(s);
+                    }
+                } else {
+                    buf.copy_within(src..src + CHUNK, op);
+                    buf.copy_within(src + CHUNK..src + 2 * CHUNK, op + CHUNK);
+                }
             } else if offset >= ml {
                 let (head, tail) = buf.split_at_mut(op);
                 tail[..ml].copy_from_slice(&head[src..src + ml]);
@@ -92,6 +113,23 @@ fn copy_match(
                     buf.copy_within(src + i..src + i + CHUNK, op + i);
                     i += CHUNK;
                 }
+            }
+        } else if offset < CHUNK && op + ml + 2 * CHUNK <= wild_end {
+            // Short offset: the output repeats with period `offset`. Copy 8 bytes at a
+            // time from `d` back, `d` the smallest multiple of `offset` >= 8, once the
+            // first 8 bytes are in place (byte by byte when `offset` < 8).
+            let d = if offset >= 8 {
+                offset
+            } else {
+                for i in 0..8 {
+                    buf[op + i] = buf[src + i];
+                }
+                SHORT_PERIOD[offset & 7]
+            };
+            let mut p = if offset >= 8 { op } else { op + 8 };
+            while p < op + ml {
+                buf.copy_within(p - d..p - d + 8, p);
+                p += 8;
             }
         } else if offset >= ml {
             buf.copy_within(src..src + ml, op);
@@ -106,6 +144,23 @@ fn copy_match(
         }
         return Ok(());
     }
+    copy_match_ext(buf, op, offset, ml, prefix_start, ext)
+}
+
+/// The rare part of [`copy_match`]: a match starting before `prefix_start`, in `ext`
+/// (a dictionary or the older part of a streaming window), maybe continuing in the
+/// prefix. Kept out of line so the hot loop keeps its registers.
+#[cold]
+#[inline(never)]
+fn copy_match_ext(
+    buf: &mut [u8],
+    op: usize,
+    offset: usize,
+    ml: usize,
+    prefix_start: usize,
+    ext: Ext,
+) -> Result<(), Error> {
+    let in_prefix = op - prefix_start;
     // The match starts in the older history.
     let back = offset - in_prefix;
     let ext_len = ext.len();
@@ -153,11 +208,12 @@ fn copy_literals<const IN_BUF: bool>(
 ) {
     if IN_BUF {
         buf.copy_within(start + lp..start + lp + ll, op);
-    } else if ll <= 2 * CHUNK && op + 2 * CHUNK <= buf.len() && lp + 2 * CHUNK <= data.len() {
-        buf[op..op + CHUNK].copy_from_slice(&data[lp..lp + CHUNK]);
-        if ll > CHUNK {
-            buf[op + CHUNK..op + 2 * CHUNK].copy_from_slice(&data[lp + CHUNK..lp + 2 * CHUNK]);
-        }
+    } else if let (true, Some(d), Some(s)) = (
+        ll <= 2 * CHUNK,
+        buf.get_mut(op..op + 2 * CHUNK),
+        data.get(lp..lp + 2 * CHUNK),
+    ) {
+        d.copy_from_slice(s);
     } else {
         buf[op..op + ll].copy_from_slice(&data[lp..lp + ll]);
     }
@@ -175,6 +231,95 @@ pub fn decode_and_execute(
     match lits {
         Lits::Slice { data, len } => run::<false>(ent, nb_seq, stream, data, 0, len, out),
         Lits::InBuf { start, len } => run::<true>(ent, nb_seq, stream, &[], start, len, out),
+    }
+}
+
+/// Sequence decoding state (RFC 8878 §3.1.1.3.2.2): three FSE states over one
+/// backward bitstream, and the repeat offsets.
+struct SeqDecoder<'t, 's> {
+    ll_t: &'t [Entry; LL_CELLS],
+    of_t: &'t [Entry; OF_CELLS],
+    ml_t: &'t [Entry; ML_CELLS],
+    reps: [u32; 3],
+    r: BackwardReader<'s>,
+    ll_state: usize,
+    of_state: usize,
+    ml_state: usize,
+}
+
+impl SeqDecoder<'_, '_> {
+    /// Decodes one sequence as (literal length, match length, offset); the last one
+    /// leaves the states alone.
+    #[inline(always)]
+    fn next(&mut self, last: bool) -> Result<(usize, usize, usize), Error> {
+        let r = &mut self.r;
+        if r.fast() {
+            r.refill_fast();
+        } else {
+            r.refill();
+        }
+        let ofe = unpack(self.of_t[self.of_state & (OF_CELLS - 1)]);
+        let mle = unpack(self.ml_t[self.ml_state & (ML_CELLS - 1)]);
+        let lle = unpack(self.ll_t[self.ll_state & (LL_CELLS - 1)]);
+        // Extra bits in stream order: offset, match length, literal length. One
+        // read for all three when they fit the refilled window (nearly always).
+        let (eo, em, el) = (ofe.extra_bits, mle.extra_bits, lle.extra_bits);
+        let extra = eo.wrapping_add(em).wrapping_add(el);
+        let (offset_value, ml, ll) = if extra <= 56 {
+            let v = r.read(extra);
+            (
+                ofe.base.wrapping_add((v >> ((em + el) & 63)) as u32),
+                (mle.base as usize).wrapping_add(((v >> el) & MASKS[em as usize & 63]) as usize),
+                (lle.base as usize).wrapping_add((v & MASKS[el as usize & 63]) as usize),
+            )
+        } else {
+            let o = ofe.base.wrapping_add(r.read(eo) as u32);
+            let m = mle.base as usize + r.read(em) as usize;
+            r.refill();
+            (o, m, lle.base as usize + r.read(el) as usize)
+        };
+        let reps = &mut self.reps;
+        let offset = if offset_value > 3 {
+            let o = offset_value - 3;
+            *reps = [o, reps[0], reps[1]];
+            o
+        } else {
+            match offset_value - 1 + u32::from(ll == 0) {
+                0 => reps[0],
+                1 => {
+                    *reps = [reps[1], reps[0], reps[2]];
+                    reps[0]
+                }
+                2 => {
+                    *reps = [reps[2], reps[0], reps[1]];
+                    reps[0]
+                }
+                _ => {
+                    let o = reps[0].wrapping_sub(1);
+                    if o == 0 {
+                        return Err(Error::corruption_detected);
+                    }
+                    *reps = [o, reps[0], reps[1]];
+                    o
+                }
+            }
+        } as usize;
+        if !last {
+            // State bits in stream order: literal length, match length, offset.
+            if extra > 30 {
+                r.refill();
+            }
+            let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
+            let v = r.read(nl.wrapping_add(nm).wrapping_add(no));
+            self.ll_state = lle.new_state.wrapping_add((v >> ((nm + no) & 63)) as usize);
+            self.ml_state = mle
+                .new_state
+                .wrapping_add(((v >> no) & MASKS[nm as usize & 63]) as usize);
+            self.of_state = ofe
+                .new_state
+                .wrapping_add((v & MASKS[no as usize & 63]) as usize);
+        }
+        Ok((ll, ml, offset))
     }
 }
 
@@ -207,69 +352,64 @@ fn run<const IN_BUF: bool>(
         else {
             return Err(Error::corruption_detected);
         };
-        let ll_t = &*ent.ll.cells;
-        let of_t = &*ent.of.cells;
-        let ml_t = &*ent.ml.cells;
-        let mut reps = ent.reps;
-        let mut r = BackwardReader::new(stream)?;
-        let mut ll_state = r.read(ll_log) as usize;
-        let mut of_state = r.read(of_log) as usize;
-        let mut ml_state = r.read(ml_log) as usize;
+        let mut d = SeqDecoder {
+            ll_t: &*ent.ll.cells,
+            of_t: &*ent.of.cells,
+            ml_t: &*ent.ml.cells,
+            reps: ent.reps,
+            r: BackwardReader::new(stream)?,
+            ll_state: 0,
+            of_state: 0,
+            ml_state: 0,
+        };
+        d.ll_state = d.r.read(ll_log) as usize;
+        d.of_state = d.r.read(of_log) as usize;
+        d.ml_state = d.r.read(ml_log) as usize;
+        let mut next = d.next(nb_seq == 1)?;
         for i in 0..nb_seq {
-            if r.fast() {
-                r.refill_fast();
-            } else {
-                r.refill();
-            }
-            let ofe = unpack(of_t[of_state & (of_t.len() - 1)]);
-            let mle = unpack(ml_t[ml_state & (ml_t.len() - 1)]);
-            let lle = unpack(ll_t[ll_state & (ll_t.len() - 1)]);
-            let offset_value = ofe.base.wrapping_add(r.read(ofe.extra_bits) as u32);
-            let ml = mle.base as usize + r.read(mle.extra_bits) as usize;
-            if ofe.extra_bits + mle.extra_bits + lle.extra_bits > 56 {
-                r.refill();
-            }
-            let ll = lle.base as usize + r.read(lle.extra_bits) as usize;
-            let offset = if offset_value > 3 {
-                let o = offset_value - 3;
-                reps = [o, reps[0], reps[1]];
-                o
-            } else {
-                match offset_value - 1 + u32::from(ll == 0) {
-                    0 => reps[0],
-                    1 => {
-                        reps = [reps[1], reps[0], reps[2]];
-                        reps[0]
-                    }
-                    2 => {
-                        reps = [reps[2], reps[0], reps[1]];
-                        reps[0]
-                    }
-                    _ => {
-                        let o = reps[0].wrapping_sub(1);
-                        if o == 0 {
-                            return Err(Error::corruption_detected);
-                        }
-                        reps = [o, reps[0], reps[1]];
-                        o
-                    }
-                }
-            } as usize;
+            let (ll, ml, offset) = next;
             if i + 1 < nb_seq {
-                if ofe.extra_bits + mle.extra_bits + lle.extra_bits > 30 {
-                    r.refill();
-                }
-                ll_state = lle.new_state + r.read(lle.nb_bits) as usize;
-                ml_state = mle.new_state + r.read(mle.nb_bits) as usize;
-                of_state = ofe.new_state + r.read(ofe.nb_bits) as usize;
+                // Decoding the next sequence first gives the CPU independent work while
+                // this sequence's match source loads.
+                next = d.next(i + 2 == nb_seq)?;
             }
-
             // Execute: literals, then the match.
-            let lit_end = lp + ll;
+            // Lengths are < 2^18 and positions <= isize::MAX: no sum below wraps.
+            let lit_end = lp.wrapping_add(ll);
+            let op_end = op.wrapping_add(ll).wrapping_add(ml);
+            let match_at = op.wrapping_add(ll);
+            // Fast path, all checks at once: short literals and match, the match at
+            // least 32 bytes back inside the prefix, room for two 32-byte copies.
+            if !IN_BUF
+                && ll <= 2 * CHUNK
+                && ml <= 2 * CHUNK
+                && offset >= 2 * CHUNK
+                && offset <= max_offset
+                && lit_end <= lit_len
+                && op_end <= limit
+                && offset <= match_at - prefix_start
+                && op.wrapping_add(4 * CHUNK) <= buf.len()
+            {
+                if let (Some(d), Some(s)) = (
+                    buf.get_mut(op..op + 2 * CHUNK),
+                    lit_data.get(lp..lp + 2 * CHUNK),
+                ) {
+                    d.copy_from_slice(s);
+                    let (head, tail) = buf.split_at_mut(match_at);
+                    let src = match_at - offset;
+                    if let (Some(d), Some(s)) =
+                        (tail.get_mut(..2 * CHUNK), head.get(src..src + 2 * CHUNK))
+                    {
+                        d.copy_from_slice(s);
+                        op = op_end;
+                        lp = lit_end;
+                        continue;
+                    }
+                }
+            }
             if lit_end > lit_len {
                 return Err(Error::corruption_detected);
             }
-            let op_end = op + ll + ml;
             if op_end > limit {
                 return Err(limit_err);
             }
@@ -283,7 +423,7 @@ fn run<const IN_BUF: bool>(
                 return Err(Error::corruption_detected);
             }
             copy_literals::<IN_BUF>(buf, op, lit_data, lit_start, lp, ll);
-            op += ll;
+            op = op.wrapping_add(ll);
             lp = lit_end;
             let wild_end = if IN_BUF {
                 lit_start + lit_end
@@ -293,10 +433,10 @@ fn run<const IN_BUF: bool>(
             copy_match(buf, op, offset, ml, prefix_start, ext, wild_end)?;
             op = op_end;
         }
-        if !r.finished() {
+        if !d.r.finished() {
             return Err(Error::corruption_detected);
         }
-        ent.reps = reps;
+        ent.reps = d.reps;
     }
     // Last literals.
     let rest = lit_len - lp;

@@ -58,7 +58,10 @@ pub fn decode_frame(
     let block_max = h.block_size_max as usize;
     let mut ip = h.header_size as usize;
     let mut op = op;
+    // Hash each block while it is still in cache.
+    let mut hash = xxhash::Xxh64State::new(0);
     loop {
+        let block_start = op;
         let b = src
             .get(ip..ip + BLOCK_HEADER_SIZE)
             .ok_or(Error::srcSize_wrong)?;
@@ -94,6 +97,9 @@ pub fn decode_frame(
             }
         }
         ip += bh.content_size();
+        if h.checksum_flag != 0 {
+            hash.update(&dst[block_start..op]);
+        }
         if bh.last {
             break;
         }
@@ -104,7 +110,7 @@ pub fn decode_frame(
     if h.checksum_flag != 0 {
         let c = src.get(ip..ip + 4).ok_or(Error::srcSize_wrong)?;
         let want = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        if xxhash::xxh64(&dst[start..op], 0) as u32 != want {
+        if hash.digest() as u32 != want {
             return Err(Error::checksum_wrong);
         }
         ip += 4;

@@ -69,9 +69,7 @@ pub fn get_frame_header(src: &[u8]) -> Result<FrameHeaderProgress, Error> {
         if !is_zstd && !is_skip {
             return Err(Error::prefix_unknown);
         }
-        if is_skip && !is_zstd {
-            return Ok(FrameHeaderProgress::Incomplete(SKIPPABLE_HEADER_SIZE));
-        }
+        // As C: the smallest input that can tell more, whatever the magic.
         return Ok(FrameHeaderProgress::Incomplete(FRAME_HEADER_PREFIX));
     }
     let magic = le(&src[..4]) as u32;
@@ -174,6 +172,10 @@ mod tests {
         assert_eq!(get_frame_header(&[0x29]), Err(Error::prefix_unknown));
         assert_eq!(
             get_frame_header(&[0x5A, 0x2A]).unwrap(),
+            FrameHeaderProgress::Incomplete(5)
+        );
+        assert_eq!(
+            get_frame_header(&[0x5A, 0x2A, 0x4D, 0x18, 0]).unwrap(),
             FrameHeaderProgress::Incomplete(8)
         );
     }

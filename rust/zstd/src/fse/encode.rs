@@ -14,9 +14,9 @@ const STATES: usize = 1 << MAX_LOG;
 /// An encoding table in workspace memory.
 pub struct CTable<'a> {
     /// Next state (as `table_size + cell`), u16 little-endian, by `cumulative + rank`.
-    states: &'a mut [u8; 2 * STATES],
+    states: &'a mut [[u8; 2]; STATES],
     /// Per symbol: `delta_find_state` (i32) and `delta_nb_bits` (u32), little-endian.
-    symbols: &'a mut [u8; 8 * MAX_SYMBOLS],
+    symbols: &'a mut [[u8; 8]; MAX_SYMBOLS],
     /// Symbol of every cell, scratch for building.
     spread: &'a mut [u8; STATES],
     log: u32,
@@ -29,8 +29,8 @@ impl<'a> CTable<'a> {
     /// Carves an (empty) table.
     pub fn new(c: &mut Carver<'a>) -> Option<Self> {
         Some(Self {
-            states: c.array()?,
-            symbols: c.array()?,
+            states: c.table::<2>(STATES)?.try_into().ok()?,
+            symbols: c.table::<8>(MAX_SYMBOLS)?.try_into().ok()?,
             spread: c.array()?,
             log: 0,
         })
@@ -77,7 +77,7 @@ impl<'a> CTable<'a> {
             let at = cumul[s] as usize & (STATES - 1);
             cumul[s] += 1;
             let v = (size + u) as u16;
-            self.states[2 * at..2 * at + 2].copy_from_slice(&v.to_le_bytes());
+            self.states[at] = v.to_le_bytes();
         }
         let mut total = 0i32;
         for s in 0..MAX_SYMBOLS {
@@ -101,15 +101,14 @@ impl<'a> CTable<'a> {
                     r
                 }
             };
-            self.symbols[8 * s..8 * s + 4].copy_from_slice(&dfs.to_le_bytes());
-            self.symbols[8 * s + 4..8 * s + 8].copy_from_slice(&dnb.to_le_bytes());
+            let (d, n) = (dfs.to_le_bytes(), dnb.to_le_bytes());
+            self.symbols[s] = [d[0], d[1], d[2], d[3], n[0], n[1], n[2], n[3]];
         }
     }
 
     #[inline(always)]
     fn symbol(&self, s: u8) -> (i32, u32) {
-        let i = (s as usize & (MAX_SYMBOLS - 1)) * 8;
-        let e: &[u8; 8] = self.symbols[i..i + 8].try_into().unwrap_or(&[0; 8]);
+        let e = self.symbols[s as usize & (MAX_SYMBOLS - 1)];
         (
             i32::from_le_bytes([e[0], e[1], e[2], e[3]]),
             u32::from_le_bytes([e[4], e[5], e[6], e[7]]),
@@ -118,8 +117,7 @@ impl<'a> CTable<'a> {
 
     #[inline(always)]
     fn next(&self, i: u32) -> u32 {
-        let i = (i as usize & (STATES - 1)) * 2;
-        u32::from(u16::from_le_bytes([self.states[i], self.states[i + 1]]))
+        u32::from(u16::from_le_bytes(self.states[i as usize & (STATES - 1)]))
     }
 
     /// The state that starts encoding with `s` (the last symbol of the stream); it costs

@@ -1,8 +1,10 @@
 //! Huffman decoding of literal streams (RFC 8878 §4.2.2).
 //!
-//! The table has `2^Max_Number_of_Bits` cells indexed by the next bits of the stream;
-//! each cell is `[symbol, code length]`. Codes of weight 1 (the longest) take the lowest
-//! cells, symbols of equal weight in increasing order, as the canonical code requires.
+//! The table has `2^12` cells indexed by the next 12 bits of the stream, whatever the
+//! tree's Max_Number_of_Bits (each code's cells are replicated), so the index is a
+//! constant shift; each cell is `[symbol, code length]`. Codes of weight 1 (the longest)
+//! take the lowest cells, symbols of equal weight in increasing order, as the canonical
+//! code requires.
 
 use super::weights::Weights;
 use crate::bits::BackwardReader;
@@ -19,9 +21,10 @@ pub const TABLE_CELLS: usize = 1 << DECODER_MAX_LOG;
 /// A decoding table: `[symbol, nb_bits]` per cell.
 pub type HufTable = [[u8; 2]; TABLE_CELLS];
 
-/// Fills `table` from `w`; returns the table log (Max_Number_of_Bits).
+/// Fills `table` from `w`; returns Max_Number_of_Bits.
 pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
-    let max_bits = w.max_bits;
+    let max_bits = w.max_bits.min(DECODER_MAX_LOG);
+    let scale = DECODER_MAX_LOG - max_bits;
     let mut start = [0usize; 14];
     let mut count = [0usize; 14];
     for &x in &w.weights[..w.symbols] {
@@ -30,14 +33,14 @@ pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
     let mut next = 0usize;
     for weight in 1..=max_bits as usize {
         start[weight] = next;
-        next += count[weight] << (weight - 1);
+        next += count[weight] << (weight - 1 + scale as usize);
     }
     for (s, &x) in w.weights[..w.symbols].iter().enumerate() {
         if x == 0 {
             continue;
         }
         let x = usize::from(x);
-        let len = 1usize << (x - 1);
+        let len = 1usize << (x - 1 + scale as usize);
         let cell = [s as u8, (max_bits + 1 - x as u32) as u8];
         let at = start[x];
         if let Some(cells) = table.get_mut(at..at + len) {
@@ -49,8 +52,8 @@ pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
 }
 
 #[inline(always)]
-fn decode_one(r: &mut BackwardReader, table: &HufTable, log: u32) -> u8 {
-    let cell = table[r.peek_nz(log) as usize & (TABLE_CELLS - 1)];
+fn decode_one(r: &mut BackwardReader, table: &HufTable, _log: u32) -> u8 {
+    let cell = table[r.peek_nz(DECODER_MAX_LOG) as usize & (TABLE_CELLS - 1)];
     r.skip(u32::from(cell[1]));
     cell[0]
 }

@@ -22,8 +22,8 @@ pub struct HufCTable<'a> {
 
 /// Scratch for building a code (sort keys and tree arithmetic).
 pub struct HufScratch<'a> {
-    keys: &'a mut [[u8; 4]],
-    work: &'a mut [[u8; 4]],
+    keys: &'a mut [[u8; 4]; 256],
+    work: &'a mut [[u8; 4]; 256],
 }
 
 impl<'a> HufScratch<'a> {
@@ -33,28 +33,27 @@ impl<'a> HufScratch<'a> {
     /// Carves the scratch.
     pub fn new(c: &mut Carver<'a>) -> Option<Self> {
         Some(Self {
-            keys: c.table::<4>(256)?,
-            work: c.table::<4>(256)?,
+            keys: c.table::<4>(256)?.try_into().ok()?,
+            work: c.table::<4>(256)?.try_into().ok()?,
         })
     }
 }
 
+/// Entry `i` (masked into the 256-entry table).
 #[inline(always)]
-fn get(t: &[[u8; 4]], i: usize) -> u32 {
-    t.get(i).map_or(0, |e| u32::from_le_bytes(*e))
+fn get(t: &[[u8; 4]; 256], i: usize) -> u32 {
+    u32::from_le_bytes(t[i & 255])
 }
 
 #[inline(always)]
-fn set(t: &mut [[u8; 4]], i: usize, v: u32) {
-    if let Some(e) = t.get_mut(i) {
-        *e = v.to_le_bytes();
-    }
+fn set(t: &mut [[u8; 4]; 256], i: usize, v: u32) {
+    t[i & 255] = v.to_le_bytes();
 }
 
 /// Code lengths of a minimum-redundancy code for the ascending weights in `a[..n]`,
 /// computed in place (Moffat and Katajainen, "In-place calculation of minimum-redundancy
 /// codes", 1995). `n >= 2`. Afterwards `a[i]` is the length of the i-th weight.
-fn in_place_lengths(a: &mut [[u8; 4]], n: usize) {
+fn in_place_lengths(a: &mut [[u8; 4]; 256], n: usize) {
     // Phase 1: internal node weights, leaves consumed left to right.
     set(a, 0, get(a, 0) + get(a, 1));
     let (mut root, mut leaf) = (0usize, 2usize);
@@ -172,11 +171,12 @@ impl<'a> HufCTable<'a> {
         self.entry(s).1
     }
 
-    /// Builds a code for `count[..=max_symbol]` (at least two present symbols) with
+    /// Builds a code for `count[..=max_symbol]` (little-endian u32 counts, at least two
+    /// present symbols) with
     /// codes of at most `max_log` bits; returns false if that is impossible.
     pub fn build(
         &mut self,
-        count: &[u32],
+        count: &[[u8; 4]],
         max_symbol: usize,
         max_log: u32,
         sc: &mut HufScratch<'_>,
@@ -184,7 +184,8 @@ impl<'a> HufCTable<'a> {
         self.e.fill(0);
         let mut n = 0usize;
         let mut total = 0u32;
-        for (s, &c) in count.iter().enumerate().take(max_symbol + 1) {
+        for (s, c) in count.iter().enumerate().take(max_symbol + 1) {
+            let c = u32::from_le_bytes(*c);
             if c > 0 {
                 set(sc.keys, n, (c.min(1 << 23) << 8) | s as u32);
                 n += 1;
@@ -240,11 +241,12 @@ impl<'a> HufCTable<'a> {
         true
     }
 
-    /// Encoded size in bits of `count` with this code, or `None` when a present symbol
-    /// has no code.
-    pub fn cost_bits(&self, count: &[u32]) -> Option<u64> {
+    /// Encoded size in bits of `count` (little-endian u32 counts) with this code, or
+    /// `None` when a present symbol has no code.
+    pub fn cost_bits(&self, count: &[[u8; 4]]) -> Option<u64> {
         let mut bits = 0u64;
-        for (s, &c) in count.iter().enumerate().take(256) {
+        for (s, c) in count.iter().enumerate().take(256) {
+            let c = u32::from_le_bytes(*c);
             if c > 0 {
                 let nb = self.bits(s as u8);
                 if nb == 0 {
@@ -390,11 +392,11 @@ mod tests {
         let mut c = Carver::new(&mut ws);
         let mut t = HufCTable::new(&mut c).unwrap();
         let mut sc = HufScratch::new(&mut c).unwrap();
-        let mut count = [0u32; 256];
+        let mut count = [[0u8; 4]; 256];
         // Fibonacci counts force a very deep optimal tree.
         let (mut a, mut b) = (1u32, 1u32);
         for c in count.iter_mut().take(30) {
-            *c = a;
+            *c = a.to_le_bytes();
             (a, b) = (b, a + b);
         }
         assert!(t.build(&count, 29, 11, &mut sc));

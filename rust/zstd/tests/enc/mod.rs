@@ -140,3 +140,15 @@ pub fn our_decompress_dict(frame: &[u8], cap: usize, dict: &[u8]) -> Vec<u8> {
     out.truncate(n);
     out
 }
+
+/// C's estimate for a CDict made by reference.
+pub fn c_cdict_estimate(dict_len: usize, cp: &CParams) -> usize {
+    // SAFETY: plain value function of libzstd.
+    unsafe {
+        zstd_sys::ZSTD_estimateCDictSize_advanced(
+            dict_len,
+            to_c(cp),
+            zstd_sys::ZSTD_dictLoadMethod_e::ZSTD_dlm_byRef,
+        )
+    }
+}

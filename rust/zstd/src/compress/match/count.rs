@@ -18,28 +18,33 @@ pub(super) fn read32(s: &[u8], i: usize) -> Option<u32> {
         .map(|a| u32::from_le_bytes(*a))
 }
 
-/// Whether the 4 bytes at `m` and at `p` (`m <= p`) are equal (false past the end).
+/// Whether the `N` bytes at `m` and at `p` (`m < p`) are equal (false past the end or
+/// when `m >= p`). Checking `m < p` and the end of `p` first lets the compiler drop the
+/// other bounds checks.
 #[inline(always)]
-pub(super) fn eq4(s: &[u8], m: usize, p: usize) -> bool {
-    let Some(w) = s.get(m..p.wrapping_add(4)) else {
+fn eq_n<const N: usize>(s: &[u8], m: usize, p: usize) -> bool {
+    if m >= p || p >= s.len().saturating_sub(N - 1) {
         return false;
-    };
-    match (w.first_chunk::<4>(), w.last_chunk::<4>()) {
+    }
+    match (
+        s.get(m..).and_then(|t| t.first_chunk::<N>()),
+        s.get(p..).and_then(|t| t.first_chunk::<N>()),
+    ) {
         (Some(a), Some(b)) => a == b,
         _ => false,
     }
 }
 
-/// Whether the 8 bytes at `m` and at `p` (`m <= p`) are equal (false past the end).
+/// [`eq_n`] for 4 bytes.
+#[inline(always)]
+pub(super) fn eq4(s: &[u8], m: usize, p: usize) -> bool {
+    eq_n::<4>(s, m, p)
+}
+
+/// [`eq_n`] for 8 bytes.
 #[inline(always)]
 pub(super) fn eq8(s: &[u8], m: usize, p: usize) -> bool {
-    let Some(w) = s.get(m..p.wrapping_add(8)) else {
-        return false;
-    };
-    match (w.first_chunk::<8>(), w.last_chunk::<8>()) {
-        (Some(a), Some(b)) => a == b,
-        _ => false,
-    }
+    eq_n::<8>(s, m, p)
 }
 
 /// Length of the common prefix of `a` and `b`.

@@ -64,7 +64,7 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
     let lowest = a.lowest;
     let mut anchor = a.anchor;
     let mut ip = a.ip;
-    let ilimit = a.ilimit;
+    let ilimit = a.ilimit.min(a.v.src.len().saturating_sub(8));
     let base = v.base;
     let pos = |p: usize| base.wrapping_add(p as u32);
     let (long, short) = (t.long, t.short);

@@ -42,7 +42,7 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
     let lowest = a.lowest;
     let mut anchor = a.anchor;
     let mut ip = a.ip;
-    let ilimit = a.ilimit;
+    let ilimit = a.ilimit.min(a.v.src.len().saturating_sub(8));
     let base = v.base;
     // Power-of-two table: masked indices are provably inside it.
     let mask = table.len().wrapping_sub(1);

@@ -9,6 +9,9 @@ use super::rep::emit;
 use super::{get, highbit, set, valid, Args, View, SEARCH_STRENGTH};
 use crate::compress::seq_store::SeqStore;
 
+/// Steps (in bytes) above which skipped positions are no longer inserted.
+const LAZY_SKIPPING_STEP: usize = 8;
+
 /// Hash table plus chain table (`chain[i & mask]` = previous index with i's hash).
 pub(super) struct Chain<'t> {
     pub hash: &'t mut [[u8; 4]],
@@ -138,6 +141,9 @@ pub(super) trait Finder {
         ip: usize,
         lowest: u32,
     ) -> (usize, u32);
+
+    /// Marks every index below `cur` as inserted (skipping them).
+    fn skip_to(&mut self, cur: u32);
 }
 
 impl Finder for Chain<'_> {
@@ -150,6 +156,28 @@ impl Finder for Chain<'_> {
     ) -> (usize, u32) {
         self.find_best::<EXT, MLS>(v, ip, lowest)
     }
+
+    #[inline(always)]
+    fn skip_to(&mut self, cur: u32) {
+        self.next = self.next.max(cur);
+    }
+}
+
+impl Finder for super::bt::Tree<'_> {
+    #[inline(always)]
+    fn best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32) {
+        self.find_best::<EXT, MLS>(v, ip, lowest)
+    }
+
+    #[inline(always)]
+    fn skip_to(&mut self, cur: u32) {
+        self.next = self.next.max(cur);
+    }
 }
 
 impl Finder for super::row::Rows<'_> {
@@ -161,6 +189,11 @@ impl Finder for super::row::Rows<'_> {
         lowest: u32,
     ) -> (usize, u32) {
         self.find_best::<EXT, MLS>(v, ip, lowest)
+    }
+
+    #[inline(always)]
+    fn skip_to(&mut self, cur: u32) {
+        self.next = self.next.max(cur);
     }
 }
 
@@ -222,7 +255,7 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
     let lowest = a.lowest;
     let mut anchor = a.anchor;
     let mut ip = a.ip;
-    let ilimit = a.ilimit;
+    let ilimit = a.ilimit.min(a.v.src.len().saturating_sub(8));
     while ip < ilimit {
         // Best candidate so far: (start, length, offset).
         let mut start = ip + 1;
@@ -234,7 +267,13 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
                 (start, ml, off) = (ip, l2, o2);
             }
             if ml < 4 {
-                ip += ((ip - anchor) >> SEARCH_STRENGTH) + 1;
+                let step = (ip - anchor) >> SEARCH_STRENGTH;
+                ip += step + 1;
+                // Far into incompressible data only the searched positions are
+                // inserted (zstd's lazy skipping).
+                if step > LAZY_SKIPPING_STEP {
+                    hc.skip_to(v.pos(ip));
+                }
                 continue;
             }
             // Lazy evaluation: a later start wins if its gain is clearly larger.

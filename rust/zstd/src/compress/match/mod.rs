@@ -7,6 +7,7 @@
 //! caller manages (it may hold an older segment, such as a dictionary, before the current
 //! one); they live in the caller's workspace.
 
+mod bt;
 mod count;
 mod dfast;
 mod fast;
@@ -47,7 +48,8 @@ impl<'d> View<'d> {
     /// The view of `seg` up to index `end` (clamped to the current segment).
     fn new(seg: &Segments<'d>, end: u32) -> Self {
         let base = seg.cur_start;
-        let cur_len = end.saturating_sub(base) as usize;
+        // Indices stay below 2^32: the segment is cut where they would not.
+        let cur_len = end.saturating_sub(base).min(u32::MAX - base) as usize;
         let src = seg.cur.get(..cur_len).unwrap_or(seg.cur);
         let span = base.saturating_sub(seg.ext_start) as usize;
         let ext_len = span.min(seg.ext.len());
@@ -177,6 +179,8 @@ pub struct MatchState<'a> {
     layout: Layout,
     /// Hash chains and rows: first index not inserted yet.
     next_to_update: u32,
+    /// Bytes the row search loaded ahead (kept so the loads stay).
+    sink: u32,
 }
 
 /// Table sizes for one set of parameters.
@@ -206,11 +210,15 @@ impl Layout {
                 chain_log: c,
                 row_log: 0,
             },
-            Strategy::Greedy | Strategy::Lazy | Strategy::Lazy2 => Self {
-                hash_log: h.min(ROW_HASH_LOG_MAX),
-                chain_log: 0,
-                row_log: cp.search_log.clamp(4, 6),
-            },
+            Strategy::Greedy | Strategy::Lazy | Strategy::Lazy2
+                if cp.window_log > ROW_WINDOW_LOG_MIN =>
+            {
+                Self {
+                    hash_log: h.min(ROW_HASH_LOG_MAX),
+                    chain_log: 0,
+                    row_log: cp.search_log.clamp(4, 6),
+                }
+            }
             _ => Self {
                 hash_log: h,
                 chain_log: c,
@@ -241,6 +249,9 @@ impl Layout {
     }
 }
 
+/// Rows serve windows above 16 KiB; smaller ones (small inputs) use hash chains, as in C.
+const ROW_WINDOW_LOG_MIN: u32 = 14;
+
 /// Largest row table (positions and tags: 5 bytes an entry).
 const ROW_HASH_LOG_MAX: u32 = 28;
 
@@ -258,13 +269,17 @@ impl<'a> MatchState<'a> {
             cp: *cp,
             layout: Layout::of(cp),
             next_to_update: 0,
+            sink: 0,
         };
         ms.reset(cp);
         Some(ms)
     }
 
     /// Forgets all history and adopts `cp`, whose tables must fit the workspace this
-    /// state was made with (table sizes are reduced to fit otherwise).
+    /// state was made with (table sizes are reduced to fit otherwise). This clears the
+    /// tables (4-5 bytes per entry). Between frames with the same parameters a caller can
+    /// skip it, as C does: start the next frame at indices above every index used so far
+    /// with `low_limit` at its start; older entries are then ignored exactly as if cleared.
     pub fn reset(&mut self, cp: &CParams) {
         let mut l = Layout::of(cp);
         while l.bytes() > self.mem.len() {
@@ -330,6 +345,7 @@ impl<'a> MatchState<'a> {
             row_log: p.1,
             next,
             attempts: p.2,
+            sink: 0,
         }
     }
 
@@ -345,6 +361,7 @@ impl<'a> MatchState<'a> {
         let ntu = self.next_to_update;
         let mut new_ntu = ntu;
         let rows = self.layout.row_log != 0;
+        let attempts = 1u32 << self.cp.search_log.min(24);
         let (ht, ct, rb) = self.tables_split();
         if rows {
             let mut r = Self::rows_of(rb.0, ht, (rb.1, rb.2), ntu);
@@ -373,11 +390,41 @@ impl<'a> MatchState<'a> {
                     }
                 }
             }
-            _ => {
+            Strategy::Greedy | Strategy::Lazy | Strategy::Lazy2 => {
                 let mls = mls.clamp(4, 6);
                 let from = ntu.max(start);
                 if last >= from {
                     lazy::insert_range(ht, ct, hlog, clog, mls, &v, from, last + 1);
+                    new_ntu = last + 1;
+                }
+            }
+            _ => {
+                let mls = mls.clamp(4, 6);
+                let from = ntu.max(start);
+                if last >= from {
+                    let mut t = bt::Tree {
+                        hash: ht,
+                        hash_log: hlog,
+                        tree: ct,
+                        node_log: clog.saturating_sub(1),
+                        next: from,
+                        attempts,
+                    };
+                    // Positions of the older segment are ordered within it alone.
+                    let ext_end = last.saturating_add(1).min(v.base);
+                    if from < ext_end {
+                        let ev = View {
+                            ext: &[],
+                            ext_lo: v.ext_lo,
+                            src: v.ext,
+                            base: v.ext_lo,
+                        };
+                        t.insert_range(&ev, mls, from, ext_end, v.ext_lo);
+                    }
+                    let cur_from = from.max(v.base);
+                    if cur_from <= last {
+                        t.insert_range(&v, mls, cur_from, last + 1, v.ext_lo);
+                    }
                     new_ntu = last + 1;
                 }
             }
@@ -398,7 +445,7 @@ impl<'a> MatchState<'a> {
     ) {
         let v = View::new(seg, block_end);
         let end = v.pos(v.src.len());
-        let start = block_start.clamp(v.base, end);
+        let start = block_start.max(v.base).min(end);
         let mut anchor = (start - v.base) as usize;
         let mut ip = anchor;
         let window = 1u32
@@ -459,6 +506,8 @@ impl<'a> MatchState<'a> {
             let mls = cp.min_match.clamp(4, 6);
             let res = lazy::dispatch(&mut r, depth, mls, ext, args, rep, seqs);
             *ntu = r.next;
+            let sink = r.sink;
+            self.sink = self.sink.wrapping_add(sink);
             return res;
         }
         match cp.strategy {
@@ -492,6 +541,20 @@ impl<'a> MatchState<'a> {
                     (true, 7) => dfast::compress::<true, 7>(t, args, rep, seqs),
                     (true, _) => dfast::compress::<true, 4>(t, args, rep, seqs),
                 }
+            }
+            Strategy::Btlazy2 | Strategy::Btopt | Strategy::Btultra | Strategy::Btultra2 => {
+                let mut t = bt::Tree {
+                    hash: ht,
+                    hash_log: hlog,
+                    tree: ct,
+                    node_log: clog.saturating_sub(1),
+                    next: (*ntu).max(args.lowest),
+                    attempts: 1u32 << cp.search_log.min(24),
+                };
+                let mls = cp.min_match.clamp(4, 6);
+                let r = lazy::dispatch(&mut t, 2, mls, ext, args, rep, seqs);
+                *ntu = t.next;
+                r
             }
             s => {
                 let depth = match s {
@@ -554,4 +617,23 @@ fn set(t: &mut [[u8; 4]], h: usize, v: u32) {
 #[inline(always)]
 fn highbit(x: u32) -> i32 {
     31 - (x | 1).leading_zeros() as i32
+}
+
+impl MatchState<'_> {
+    /// Becomes a copy of `o` (tables and position), made for the same parameters: how
+    /// the encoder reuses a digested dictionary's indexed content. Returns false (and
+    /// changes nothing) when `o`'s tables do not fit this state's workspace.
+    pub fn copy_from(&mut self, o: &MatchState<'_>) -> bool {
+        let n = o.layout.bytes();
+        match (self.mem.get_mut(..n), o.mem.get(..n)) {
+            (Some(d), Some(s)) => {
+                d.copy_from_slice(s);
+                self.cp = o.cp;
+                self.layout = o.layout;
+                self.next_to_update = o.next_to_update;
+                true
+            }
+            _ => false,
+        }
+    }
 }

@@ -34,6 +34,8 @@ pub(super) struct Rows<'t> {
     pub next: u32,
     /// Candidates compared per search.
     pub attempts: u32,
+    /// Sum of bytes loaded early (kept so those loads stay; see `find_best`).
+    pub sink: u32,
 }
 
 /// Row and tag of the first `MLS` bytes of `x`.
@@ -138,6 +140,14 @@ impl Rows<'_> {
             return (0, 0);
         };
         let (row, tag) = row_hash::<MLS>(x, self.bits());
+        // Load the next position's row now, so it is in cache when needed (no prefetch
+        // instruction is available in safe Rust).
+        if let Some(xn) = read64(v.src, ip + 1) {
+            let first = row_hash::<MLS>(xn, self.bits()).0 << self.row_log;
+            let t = self.tags.get(first).copied().unwrap_or(0) as u32;
+            let e = self.idx.get(first).map_or(0, |e| e[0]) as u32;
+            self.sink = self.sink.wrapping_add(t ^ e);
+        }
         let rlog = self.row_log;
         let entries = 1usize << rlog;
         let rmask = entries - 1;

@@ -1,0 +1,159 @@
+//! Binary-tree search for `btlazy2` (zstd levels 13-15) and, until an optimal parser
+//! exists, the levels above: each hash bucket roots a binary search tree of earlier
+//! positions ordered by the bytes that follow them. Inserting a position walks the tree
+//! from the root, splitting it into the positions that sort before and after the new
+//! one, and sees the longest matches on the way (`2^search_log` nodes at most).
+
+use super::count::read64;
+use super::hash::hash;
+use super::{get, set, valid, View};
+
+/// Hash heads plus tree nodes (`tree[2 * (i & mask)]` = smaller, `+ 1` = larger child).
+pub(super) struct Tree<'t> {
+    pub hash: &'t mut [[u8; 4]],
+    pub hash_log: u32,
+    pub tree: &'t mut [[u8; 4]],
+    /// Nodes kept: `2^node_log` (half the entries of the chain table).
+    pub node_log: u32,
+    /// First index not inserted yet.
+    pub next: u32,
+    /// Nodes compared per insertion.
+    pub attempts: u32,
+}
+
+impl Tree<'_> {
+    /// Inserts index `cur` and returns the longest match seen: `(length, offset)`,
+    /// length 0 when under 4 bytes. Moves `next` past the positions a self-overlapping
+    /// match covers (runs), whose insertion would cost a full compare each.
+    #[inline(always)]
+    fn insert<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View,
+        cur: u32,
+        lowest: u32,
+    ) -> (usize, u32) {
+        let x = if cur >= v.base {
+            read64(v.src, (cur - v.base) as usize)
+        } else {
+            v.read64_any(cur)
+        };
+        let Some(x) = x else {
+            return (0, 0);
+        };
+        // Local position of `cur` in the current segment (or its extension from ext).
+        let ip = cur.wrapping_sub(v.base) as usize;
+        let h = hash::<MLS>(x, self.hash_log);
+        let mut m = get(self.hash, h);
+        set(self.hash, h, cur);
+        let mask = (1u32 << self.node_log).wrapping_sub(1);
+        let oldest = cur.saturating_sub(mask);
+        let node = 2 * (cur & mask) as usize;
+        // Where the next smaller / larger node hangs (None: nowhere).
+        let mut smaller = Some(node);
+        let mut larger = Some(node + 1);
+        let (mut common_s, mut common_l) = (0usize, 0usize);
+        let mut best = 0usize;
+        let mut best_off = 0u32;
+        let mut match_end = cur.saturating_add(9);
+        let end = v.src.len();
+        let mut left = self.attempts;
+        // Index 0 is the null child, so it never joins a tree.
+        let floor = lowest.max(oldest).max(1);
+        while left > 0 && valid(m, cur, floor) {
+            left -= 1;
+            let known = common_s.min(common_l);
+            let len = if cur >= v.base {
+                known + v.match_len::<EXT>(m.wrapping_add(known as u32), ip + known)
+            } else {
+                0
+            };
+            if len > best {
+                best = len;
+                best_off = cur - m;
+                match_end = match_end.max(m.saturating_add(len as u32));
+            }
+            let children = 2 * (m & mask) as usize;
+            if ip + len >= end || cur < v.base {
+                // Cannot order `m` (the match runs to the end): drop the rest.
+                break;
+            }
+            let mb = v.byte::<EXT>(m.wrapping_add(len as u32));
+            let ib = v.src.get(ip + len).copied();
+            if mb < ib {
+                // `m` sorts before `cur`: it and its smaller subtree go left.
+                if let Some(s) = smaller {
+                    set(self.tree, s, m);
+                }
+                common_s = len;
+                smaller = Some(children + 1);
+                m = get(self.tree, children + 1);
+            } else {
+                if let Some(l) = larger {
+                    set(self.tree, l, m);
+                }
+                common_l = len;
+                larger = Some(children);
+                m = get(self.tree, children);
+            }
+        }
+        for slot in [smaller, larger].into_iter().flatten() {
+            set(self.tree, slot, 0);
+        }
+        self.next = self.next.max(match_end - 8);
+        if best < 4 {
+            return (0, 0);
+        }
+        // The tree promises the common prefixes it relies on; check the one reported.
+        let real = v.match_len::<EXT>(cur.wrapping_sub(best_off), ip);
+        if real >= 4 {
+            (real, best_off)
+        } else {
+            (0, 0)
+        }
+    }
+
+    /// Inserts every index below `target` not inserted yet.
+    #[inline(always)]
+    fn update<const EXT: bool, const MLS: u32>(&mut self, v: &View, target: u32, lowest: u32) {
+        let mut i = self.next.max(lowest);
+        while i < target {
+            self.next = i + 1;
+            self.insert::<EXT, MLS>(v, i, lowest);
+            i = self.next;
+        }
+    }
+
+    /// Inserts indices `[from, to)` as history (positions without 8 bytes are skipped).
+    pub(super) fn insert_range(&mut self, v: &View, mls: u32, from: u32, to: u32, lowest: u32) {
+        let mut i = from;
+        while i < to {
+            self.next = i + 1;
+            match mls {
+                5 => self.insert::<true, 5>(v, i, lowest),
+                6 => self.insert::<true, 6>(v, i, lowest),
+                _ => self.insert::<true, 4>(v, i, lowest),
+            };
+            i = self.next;
+        }
+        self.next = self.next.max(to);
+    }
+
+    /// Longest match at local `ip`, inserting everything up to and including it.
+    #[inline(always)]
+    pub(super) fn find_best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32) {
+        let cur = v.pos(ip);
+        self.update::<EXT, MLS>(v, cur, lowest);
+        if self.next > cur {
+            // Already inserted (searched before): search without inserting again is not
+            // possible in a tree, so report nothing new.
+            return (0, 0);
+        }
+        self.next = cur + 1;
+        self.insert::<EXT, MLS>(v, cur, lowest)
+    }
+}
