@@ -11,8 +11,9 @@ KCONF=${KCONF:-builtin}
 # The build tree (source + objects, in-tree build), one per configuration.
 if [ "$KCONF" = builtin ]; then KDIR=${KDIR:-$BUILD/linux}; else KDIR=${KDIR:-$BUILD/linux-$KCONF}; fi
 KPRISTINE=$BUILD/linux-pristine       # untouched extraction, for the consumer identity check
-# IMPL selects who serves <linux/zstd.h>/<linux/xxhash.h>: rust (our crates) or c (stock lib/).
-IMPL=${IMPL:-rust}
+# IMPL selects who serves <linux/zstd.h>/<linux/xxhash.h>: rust-zstd (our crates for both,
+# the default), rust (Rust xxhash, C lib/zstd) or c (stock lib/xxhash.c + lib/zstd).
+IMPL=${IMPL:-rust-zstd}
 RUNDIR=$BUILD/kernel-run-$KCONF-$IMPL # initramfs, disk images, console logs
 JOBS=${JOBS:-2}
 KMAKE=(make -C "$KDIR" -j"$JOBS"
