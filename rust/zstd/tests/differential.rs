@@ -353,7 +353,7 @@ fn literal_sections_larger_than_the_context_buffer() {
         s ^= s << 13;
         s ^= s >> 7;
         s ^= s << 17;
-        if s % 5000 == 0 && data.len() > 1000 {
+        if s.is_multiple_of(5000) && data.len() > 1000 {
             let start = data.len() - 1000;
             data.extend_from_within(start..start + 40);
         } else {
