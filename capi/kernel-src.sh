@@ -6,7 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tarball=/usr/src/linux-source-6.12.tar.xz
-dest="$root/build/linux"
+dest="$root/build/capi-ksrc"
 src="$dest/linux-source-6.12"
 stamp="$dest/.capi-extracted-2"
 if [ ! -f "$stamp" ]; then

@@ -17,7 +17,10 @@ extract() { # dest
   tar -xf "$KSRC_TARBALL" -C "$tmp"
   mv "$tmp"/linux-source-6.12 "$1"; rmdir "$tmp"
 }
-[ -d "$KPRISTINE" ] || extract "$KPRISTINE"
+# A tree without its top Makefile is a leftover (an interrupted run, or a partial extraction
+# by another tool): start it again rather than configure a tree that cannot build.
+[ -f "$KPRISTINE/Makefile" ] || { rm -rf "$KPRISTINE"; extract "$KPRISTINE"; }
+[ -f "$KDIR/Makefile" ] || rm -rf "$KDIR"
 if [ ! -d "$KDIR" ]; then
   log "copying the pristine tree into $KDIR"
   cp -a "$KPRISTINE" "$KDIR.tmp" && mv "$KDIR.tmp" "$KDIR"
