@@ -1,5 +1,6 @@
 //! Compressed sizes against the C library at the same level (same parameters) on the
-//! corpus: ours may be at most 3% larger.
+//! corpus: ours may be at most 3% larger at levels 1-12, 5% at levels 13-22 (btlazy2 and
+//! the optimal parser; ours does not search 3-byte matches).
 
 mod enc;
 
@@ -11,12 +12,21 @@ const SLICE: usize = 2 << 20;
 
 #[test]
 fn sizes_within_three_percent_of_c_levels_1_to_12() {
+    sizes_against_c(1..=12, SLICE, 1.03);
+}
+
+#[test]
+fn sizes_within_five_percent_of_c_levels_13_to_22() {
+    sizes_against_c(13..=22, SLICE / 2, 1.05);
+}
+
+fn sizes_against_c(levels: core::ops::RangeInclusive<i32>, slice: usize, limit: f64) {
     println!("file           | level |   ours    |     C     | ours/C");
     let mut worst = 0f64;
     let mut fails = Vec::new();
     for name in CORPUS {
-        let data = corpus(name, SLICE);
-        for level in 1..=12 {
+        let data = corpus(name, slice);
+        for level in levels.clone() {
             let p = get_params(level, data.len() as u64);
             let mut ws = vec![0u8; cctx_workspace_bound(&p.cparams)];
             let mut cctx = CCtx::new(&mut ws).unwrap();
@@ -27,11 +37,11 @@ fn sizes_within_three_percent_of_c_levels_1_to_12() {
             let r = ours as f64 / c as f64;
             println!("{name:14} | {level:5} | {ours:9} | {c:9} | {r:.4}");
             worst = worst.max(r);
-            if r > 1.03 {
+            if r > limit {
                 fails.push((name, level, r));
             }
         }
     }
     println!("worst ratio ours/C: {worst:.4}");
-    assert!(fails.is_empty(), "more than 3% larger than C: {fails:?}");
+    assert!(fails.is_empty(), "larger than C by more than {limit}: {fails:?}");
 }

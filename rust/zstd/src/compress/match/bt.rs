@@ -1,5 +1,5 @@
-//! Binary-tree search for `btlazy2` (zstd levels 13-15) and, until an optimal parser
-//! exists, the levels above: each hash bucket roots a binary search tree of earlier
+//! Binary-tree search for `btlazy2` (zstd levels 13-15) and the optimal parser's
+//! candidates (`opt.rs`, levels 16-22): each hash bucket roots a binary search tree of earlier
 //! positions ordered by the bytes that follow them. Inserting a position walks the tree
 //! from the root, splitting it into the positions that sort before and after the new
 //! one, and sees the longest matches on the way (`2^search_log` nodes at most).
@@ -31,6 +31,20 @@ impl Tree<'_> {
         v: &View,
         cur: u32,
         lowest: u32,
+    ) -> (usize, u32) {
+        self.insert_with::<EXT, MLS, _>(v, cur, lowest, &mut |_, _| {})
+    }
+
+    /// [`Self::insert`], also telling `found` every match longer than all seen before it
+    /// as `(length, offset)` (the optimal parser's candidates). Those lengths rest on
+    /// the tree's ordering and are checked again by whoever emits them.
+    #[inline(always)]
+    pub(super) fn insert_with<const EXT: bool, const MLS: u32, F: FnMut(usize, u32)>(
+        &mut self,
+        v: &View,
+        cur: u32,
+        lowest: u32,
+        found: &mut F,
     ) -> (usize, u32) {
         let x = if cur >= v.base {
             read64(v.src, (cur - v.base) as usize)
@@ -70,6 +84,7 @@ impl Tree<'_> {
             if len > best {
                 best = len;
                 best_off = cur - m;
+                found(len, best_off);
                 match_end = match_end.max(m.saturating_add(len as u32));
             }
             let children = 2 * (m & mask) as usize;
@@ -114,7 +129,7 @@ impl Tree<'_> {
 
     /// Inserts every index below `target` not inserted yet.
     #[inline(always)]
-    fn update<const EXT: bool, const MLS: u32>(&mut self, v: &View, target: u32, lowest: u32) {
+    pub(super) fn update<const EXT: bool, const MLS: u32>(&mut self, v: &View, target: u32, lowest: u32) {
         let mut i = self.next.max(lowest);
         while i < target {
             self.next = i + 1;
@@ -131,6 +146,7 @@ impl Tree<'_> {
             match mls {
                 5 => self.insert::<true, 5>(v, i, lowest),
                 6 => self.insert::<true, 6>(v, i, lowest),
+                3 => self.insert::<true, 3>(v, i, lowest),
                 _ => self.insert::<true, 4>(v, i, lowest),
             };
             i = self.next;

@@ -1,7 +1,8 @@
-//! Multiplicative hashes of the first `MLS` bytes of a position (4..=8), as zstd's match
+//! Multiplicative hashes of the first `MLS` bytes of a position (3..=8), as zstd's match
 //! finders use: multiply by a large odd constant and keep the top `log` bits.
 
-/// Golden-ratio style multipliers for 4..=8 input bytes (zstd's published constants).
+/// Golden-ratio style multipliers for 3..=8 input bytes (zstd's published constants).
+const PRIME3: u32 = 506_832_829;
 const PRIME4: u32 = 2_654_435_761;
 const PRIME5: u64 = 889_523_592_379;
 const PRIME6: u64 = 227_718_039_650_203;
@@ -18,6 +19,7 @@ pub(super) fn hash<const MLS: u32>(x: u64, log: u32) -> usize {
         6 => ((x << 16).wrapping_mul(PRIME6) >> (64 - l)) as usize,
         7 => ((x << 8).wrapping_mul(PRIME7) >> (64 - l)) as usize,
         8 => (x.wrapping_mul(PRIME8) >> (64 - l)) as usize,
+        3 => (((x as u32) << 8).wrapping_mul(PRIME3) >> (32 - l)) as usize,
         _ => ((x as u32).wrapping_mul(PRIME4) >> (32 - l)) as usize,
     }
 }

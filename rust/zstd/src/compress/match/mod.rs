@@ -13,6 +13,7 @@ mod dfast;
 mod fast;
 mod hash;
 mod lazy;
+mod opt;
 pub mod rep;
 mod row;
 
@@ -193,6 +194,10 @@ struct Layout {
     chain_log: u32,
     /// Row size log for greedy/lazy/lazy2 (tags and ring heads in bytes), 0 = none.
     row_log: u32,
+    /// The optimal parser's statistics and nodes follow (btopt and up).
+    opt: bool,
+    /// Then its 3-byte hash table (`minMatch` 3): 2^h3_log entries, 0 = none.
+    h3_log: u32,
 }
 
 impl Layout {
@@ -204,11 +209,15 @@ impl Layout {
                 hash_log: h,
                 chain_log: 0,
                 row_log: 0,
+                opt: false,
+                h3_log: 0,
             },
             Strategy::Dfast => Self {
                 hash_log: h,
                 chain_log: c,
                 row_log: 0,
+                opt: false,
+                h3_log: 0,
             },
             Strategy::Greedy | Strategy::Lazy | Strategy::Lazy2
                 if cp.window_log > ROW_WINDOW_LOG_MIN =>
@@ -217,12 +226,20 @@ impl Layout {
                     hash_log: h.min(ROW_HASH_LOG_MAX),
                     chain_log: 0,
                     row_log: cp.search_log.clamp(4, 6),
+                    opt: false,
+                h3_log: 0,
                 }
             }
-            _ => Self {
+            s => Self {
                 hash_log: h,
                 chain_log: c,
                 row_log: 0,
+                opt: s >= Strategy::Btopt,
+                h3_log: if s >= Strategy::Btopt && cp.min_match == 3 {
+                    cp.window_log.clamp(LOG_MIN, opt::H3_LOG_MAX)
+                } else {
+                    0
+                },
             },
         }
     }
@@ -245,7 +262,15 @@ impl Layout {
 
     fn bytes(&self) -> usize {
         let (h, c, r) = self.parts();
-        (h + c) * 4 + r
+        (h + c) * 4 + r + self.opt_entries() * 4
+    }
+
+    fn opt_entries(&self) -> usize {
+        match (self.opt, self.h3_log) {
+            (false, _) => 0,
+            (true, 0) => opt::ENTRIES,
+            (true, l) => opt::ENTRIES + (1 << l),
+        }
     }
 }
 
@@ -298,6 +323,22 @@ impl<'a> MatchState<'a> {
             t.fill(0);
         }
         self.next_to_update = 0;
+    }
+
+    /// The hash table, the second table and the optimal parser's entries.
+    fn opt_tables(&mut self) -> (&mut [[u8; 4]], &mut [[u8; 4]], &mut [[u8; 4]]) {
+        let (h, c, r) = self.layout.parts();
+        let o = self.layout.opt_entries();
+        let mem = &mut *self.mem;
+        let (a, rest) = mem.split_at_mut((h * 4).min(mem.len()));
+        let (b, rest) = rest.split_at_mut((c * 4).min(rest.len()));
+        let rest = rest.get_mut(r.min(rest.len())..).unwrap_or(&mut []);
+        let o = (o * 4).min(rest.len());
+        (
+            a.as_chunks_mut::<4>().0,
+            b.as_chunks_mut::<4>().0,
+            rest[..o].as_chunks_mut::<4>().0,
+        )
     }
 
     /// The hash table, the second table (empty for `fast` and rows) and the row bytes.
@@ -361,6 +402,7 @@ impl<'a> MatchState<'a> {
         let ntu = self.next_to_update;
         let mut new_ntu = ntu;
         let rows = self.layout.row_log != 0;
+        let opt = self.layout.opt;
         let attempts = 1u32 << self.cp.search_log.min(24);
         let (ht, ct, rb) = self.tables_split();
         if rows {
@@ -399,7 +441,8 @@ impl<'a> MatchState<'a> {
                 }
             }
             _ => {
-                let mls = mls.clamp(4, 6);
+                // The optimal parser's trees hash 3 bytes when `minMatch` is 3.
+                let mls = mls.clamp(3 + u32::from(!opt), 6);
                 let from = ntu.max(start);
                 if last >= from {
                     let mut t = bt::Tree {
@@ -494,6 +537,26 @@ impl<'a> MatchState<'a> {
     ) -> (usize, usize) {
         let cp = self.cp;
         let (hlog, clog) = (self.layout.hash_log, self.layout.chain_log);
+        if self.layout.opt && cp.strategy >= Strategy::Btopt {
+            let h3 = self.layout.h3_log;
+            let (ht, ct, ot) = self.opt_tables();
+            let mut t = bt::Tree {
+                hash: ht,
+                hash_log: hlog,
+                tree: ct,
+                node_log: clog.saturating_sub(1),
+                next: (*ntu).max(args.lowest),
+                attempts: 1u32 << cp.search_log.min(24),
+            };
+            let mls = cp.min_match.clamp(3, 6);
+            let ultra = cp.strategy >= Strategy::Btultra;
+            let r = match opt::Parser::new(ot, h3, ultra, cp.target_length) {
+                Some(mut o) => opt::dispatch(&mut t, &mut o, mls, ext, args, rep, seqs),
+                None => lazy::dispatch(&mut t, 2, mls, ext, args, rep, seqs),
+            };
+            *ntu = t.next;
+            return r;
+        }
         let rows = self.layout.row_log != 0;
         let (ht, ct, rb) = self.tables_split();
         if rows {
@@ -580,9 +643,13 @@ impl<'a> MatchState<'a> {
 
     /// The caller moved every index down by `shift`: entries below it become invalid.
     pub fn shift(&mut self, shift: u32) {
-        let (ht, ct, _) = self.tables();
+        let (h3, target) = (self.layout.h3_log, self.cp.target_length);
+        let (ht, ct, ot) = self.opt_tables();
         for e in ht.iter_mut().chain(ct.iter_mut()) {
             *e = u32::from_le_bytes(*e).saturating_sub(shift).to_le_bytes();
+        }
+        if let Some(mut o) = opt::Parser::new(ot, h3, false, target) {
+            o.shift(shift);
         }
         self.next_to_update = self.next_to_update.saturating_sub(shift);
     }

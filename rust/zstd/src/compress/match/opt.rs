@@ -1,0 +1,591 @@
+//! The optimal parser (`btopt`, `btultra`, `btultra2`: zstd levels 16-22). Instead of
+//! taking the longest match greedily, it prices every way to reach the positions ahead:
+//! a literal (its statistical cost) or any candidate match (repeat offsets first, then
+//! the binary tree's matches of growing length), each match at every length it allows.
+//! A forward pass keeps the cheapest way into each position (a shortest path over up to
+//! `OPT_NUM` positions); the path is then traced back and emitted.
+//!
+//! Prices are in 1/256 bit, from symbol statistics: the block's own literals and
+//! default code profiles for a frame's first block, then the codes actually emitted
+//! (halved at each block, so they follow the data).
+//!
+//! The tree hashes 4 or more bytes; when `minMatch` is 3, a table of 3-byte hashes
+//! (`2^h3_log` entries, the latest position of each) adds a 3-byte candidate.
+
+use super::bt::Tree;
+use super::count::read32;
+use super::rep::{offset_value, update_rep};
+use super::{highbit, valid, Args, View};
+use crate::compress::seq_store::SeqStore;
+use crate::compress::sequences::{ll_code, ml_code};
+use crate::tables::{LL_BASE, MAX_LL, MAX_ML, MIN_MATCH, ML_BASE};
+
+/// Positions one pass prices at most.
+pub(super) const OPT_NUM: usize = 1 << 12;
+
+/// Offset codes (Offset_Value `ov` has code `highbit(ov)`; values stay below 2^32).
+const MAX_OFF_CODE: usize = 31;
+
+/// Candidate matches kept per position (lengths strictly grow, so few are ever found).
+const MAX_MATCHES: usize = 64;
+
+/// Farthest offset worth a 3-byte match (repeat offsets always are).
+const SHORT3_DIST: u32 = 1 << 10;
+
+/// 1 bit in price units.
+const BIT: i32 = 256;
+
+/// Price of an unreachable position.
+const INF: i32 = i32::MAX / 4;
+
+// Layout of the parser's workspace, in little-endian 4-byte entries.
+const LIT_F: usize = 0;
+const LL_F: usize = LIT_F + 256;
+const ML_F: usize = LL_F + MAX_LL + 1;
+const OF_F: usize = ML_F + MAX_ML + 1;
+const LIT_P: usize = OF_F + MAX_OFF_CODE + 1;
+const LL_P: usize = LIT_P + 256;
+const ML_P: usize = LL_P + MAX_LL + 1;
+const OF_P: usize = ML_P + MAX_ML + 1;
+const MATCHES: usize = OF_P + MAX_OFF_CODE + 1;
+/// First index not in the 3-byte hash table yet.
+const H3_NEXT: usize = MATCHES + 2 * MAX_MATCHES;
+const NODES: usize = H3_NEXT + 1;
+/// Fields of a node: price, match length (0: reached by a literal), offset, pending
+/// literals, the three repeat offsets after it, and the next position on the chosen path.
+const NODE: usize = 8;
+const N_PRICE: usize = 0;
+const N_MLEN: usize = 1;
+const N_OFF: usize = 2;
+const N_LIT: usize = 3;
+const N_REP: usize = 4;
+const N_SUCC: usize = 7;
+
+/// Entries the parser needs beside the tree (and its 3-byte hash table, if any).
+pub(super) const ENTRIES: usize = NODES + (OPT_NUM + 1) * NODE;
+
+/// Largest 3-byte hash table log.
+pub(super) const H3_LOG_MAX: u32 = 17;
+
+/// Three-byte candidates further than this are not worth their offset.
+const H3_DIST_MAX: u32 = 1 << 18;
+
+/// The parser's statistics, prices, candidates and nodes (`ENTRIES` entries).
+pub(super) struct Parser<'t> {
+    t: &'t mut [[u8; 4]],
+    /// Latest index of each 3-byte hash (empty when `minMatch` is above 3).
+    h3: &'t mut [[u8; 4]],
+    h3_log: u32,
+    /// Btultra and up: price every length of every candidate, search every position.
+    ultra: bool,
+    /// A match at least this long is taken at once (`targetLength`).
+    sufficient: usize,
+    n_matches: usize,
+}
+
+impl<'t> Parser<'t> {
+    /// The parser over `t` (`ENTRIES`, then `2^h3_log` entries when `h3_log > 0`), or
+    /// None when the workspace is too short for it.
+    pub(super) fn new(
+        t: &'t mut [[u8; 4]],
+        h3_log: u32,
+        ultra: bool,
+        target_length: u32,
+    ) -> Option<Self> {
+        let h3_len = if h3_log > 0 { 1usize << h3_log } else { 0 };
+        if t.len() < ENTRIES + h3_len {
+            return None;
+        }
+        let (t, rest) = t.split_at_mut(ENTRIES);
+        let h3 = &mut rest[..h3_len];
+        Some(Self {
+            t,
+            h3,
+            h3_log,
+            ultra,
+            sufficient: (target_length as usize).clamp(8, OPT_NUM - 1),
+            n_matches: 0,
+        })
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        self.t.get(i).map_or(0, |e| u32::from_le_bytes(*e))
+    }
+
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: u32) {
+        if let Some(e) = self.t.get_mut(i) {
+            *e = v.to_le_bytes();
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, i: usize, n: u32) {
+        let v = self.get(i).saturating_add(n);
+        self.set(i, v);
+    }
+
+    #[inline(always)]
+    fn node(&self, pos: usize, f: usize) -> u32 {
+        self.get(NODES + pos * NODE + f)
+    }
+
+    #[inline(always)]
+    fn set_node(&mut self, pos: usize, f: usize, v: u32) {
+        self.set(NODES + pos * NODE + f, v);
+    }
+
+    #[inline(always)]
+    fn price(&self, pos: usize) -> i32 {
+        self.node(pos, N_PRICE) as i32
+    }
+
+    fn rep_of(&self, pos: usize) -> [u32; 3] {
+        [
+            self.node(pos, N_REP),
+            self.node(pos, N_REP + 1),
+            self.node(pos, N_REP + 2),
+        ]
+    }
+
+    /// Records how `pos` is reached.
+    fn set_way(&mut self, pos: usize, price: i32, mlen: u32, off: u32, lits: u32, rep: &[u32; 3]) {
+        self.set_node(pos, N_PRICE, price as u32);
+        self.set_node(pos, N_MLEN, mlen);
+        self.set_node(pos, N_OFF, off);
+        self.set_node(pos, N_LIT, lits);
+        for (k, r) in rep.iter().enumerate() {
+            self.set_node(pos, N_REP + k, *r);
+        }
+    }
+
+    /// Readies the prices for a block whose bytes are `block`: a fresh frame takes the
+    /// block's literal counts and default code profiles; later blocks halve what the
+    /// previous ones emitted.
+    fn prepare(&mut self, block: &[u8]) {
+        let fresh = (LIT_F..LIT_F + 256).all(|i| self.get(i) == 0);
+        if fresh {
+            for &b in block {
+                self.add(LIT_F + b as usize, 1);
+            }
+            for i in 0..256 {
+                let f = self.get(LIT_F + i);
+                self.set(LIT_F + i, 1 + (f >> 4));
+            }
+            // Short literal runs and matches, and repeat offsets, are the common case.
+            for c in 0..=MAX_LL {
+                self.set(LL_F + c, 1 + (32 >> c.min(5)) as u32);
+            }
+            for c in 0..=MAX_ML {
+                self.set(ML_F + c, 1 + (32 >> (c / 4).min(5)) as u32);
+            }
+            for c in 0..=MAX_OFF_CODE {
+                let f = match c {
+                    0 | 1 => 24,
+                    2..=9 => 1,
+                    _ => 4,
+                };
+                self.set(OF_F + c, f);
+            }
+        } else {
+            for i in LIT_F..MATCHES {
+                if i < LIT_P || i >= LIT_P + 256 {
+                    let f = self.get(i);
+                    self.set(i, 1 + (f >> 1));
+                }
+            }
+        }
+        for (f, p, n, cap) in [
+            (LIT_F, LIT_P, 256, 8 * BIT),
+            (LL_F, LL_P, MAX_LL + 1, INF),
+            (ML_F, ML_P, MAX_ML + 1, INF),
+            (OF_F, OF_P, MAX_OFF_CODE + 1, INF),
+        ] {
+            let sum: u32 = (f..f + n).map(|i| self.get(i)).fold(0, u32::saturating_add);
+            let ws = weight(sum);
+            for k in 0..n {
+                let price = (ws - weight(self.get(f + k))).clamp(0, cap);
+                self.set(p + k, price as u32);
+            }
+        }
+    }
+
+    /// Price of `lits` pending literals as the next sequence's literal length.
+    #[inline(always)]
+    fn ll_price(&self, lits: u32) -> i32 {
+        let c = ll_code(lits) as usize;
+        let extra = LL_BASE.get(c).map_or(16, |b| i32::from(b.1));
+        extra * BIT + self.get(LL_P + c) as i32
+    }
+
+    /// Price of a match of `ml` bytes coded as Offset_Value `ov`.
+    #[inline(always)]
+    fn match_price(&self, ov: u32, ml: usize) -> i32 {
+        let oc = highbit(ov) as usize;
+        let mut p = oc as i32 * BIT + self.get(OF_P + oc) as i32;
+        if !self.ultra && oc >= 20 {
+            // Far offsets cost cache misses when decoding: btopt avoids them a little.
+            p += (oc as i32 - 19) * 2 * BIT;
+        }
+        let mc = ml_code(ml as u32) as usize;
+        let extra = ML_BASE.get(mc).map_or(16, |b| i32::from(b.1));
+        // A sequence has overheads the codes do not show: prefer fewer of them.
+        p + extra * BIT + self.get(ML_P + mc) as i32 + BIT / 5
+    }
+
+    /// Counts an emitted sequence (or the block's last literals when `ml` is 0).
+    fn count(&mut self, lits: &[u8], ml: usize, ov: u32) {
+        for &b in lits {
+            self.add(LIT_F + b as usize, 2);
+        }
+        if ml == 0 {
+            return;
+        }
+        self.add(LL_F + ll_code(lits.len() as u32) as usize, 1);
+        self.add(ML_F + ml_code(ml as u32) as usize, 1);
+        self.add(OF_F + highbit(ov) as usize, 1);
+    }
+
+    #[inline(always)]
+    fn push_match(&mut self, len: usize, off: u32) {
+        if self.n_matches < MAX_MATCHES {
+            let i = MATCHES + 2 * self.n_matches;
+            self.set(i, len as u32);
+            self.set(i + 1, off);
+            self.n_matches += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn match_at(&self, k: usize) -> (usize, u32) {
+        let i = MATCHES + 2 * k;
+        (self.get(i) as usize, self.get(i + 1))
+    }
+
+    /// Finds the candidates at local position `p` (inserting it into the tree): the
+    /// repeat offsets, then the tree's matches, each longer than the one before.
+    fn collect<const EXT: bool, const MLS: u32>(
+        &mut self,
+        tree: &mut Tree,
+        v: &View,
+        p: usize,
+        rep: &[u32; 3],
+        ll0: bool,
+        lowest: u32,
+    ) -> usize {
+        self.n_matches = 0;
+        let cur = v.pos(p);
+        let cands = if ll0 {
+            [rep[1], rep[2], rep[0].wrapping_sub(1)]
+        } else {
+            *rep
+        };
+        // Repeat offsets first: at equal length they are the cheapest.
+        let mut best = if self.h3_log > 0 { 2 } else { 3 };
+        for off in cands {
+            if off == 0 || !valid(cur.wrapping_sub(off), cur, lowest) {
+                continue;
+            }
+            let len = v.match_len::<EXT>(cur - off, p);
+            if len > best {
+                best = len;
+                self.push_match(len, off);
+            }
+        }
+        if self.h3_log > 0 {
+            // The 3-byte candidate (the tree may miss matches this short).
+            if let Some(m) = self.insert_h3::<EXT>(v, cur, lowest) {
+                if cur - m < H3_DIST_MAX {
+                    let len = v.match_len::<EXT>(m, p);
+                    if len > best {
+                        best = len;
+                        self.push_match(len, cur - m);
+                    }
+                }
+            }
+        }
+        if best > self.sufficient {
+            return self.n_matches;
+        }
+        tree.update::<EXT, MLS>(v, cur, lowest);
+        if tree.next <= cur {
+            tree.next = cur + 1;
+            tree.insert_with::<EXT, MLS, _>(v, cur, lowest, &mut |len, off| {
+                if len > best {
+                    best = len;
+                    self.push_match(len, off);
+                }
+            });
+        }
+        self.n_matches
+    }
+}
+
+impl Parser<'_> {
+    /// Adds every index up to `cur` to the 3-byte hash table; returns the candidate
+    /// for `cur` (the latest earlier index with its hash), if valid.
+    fn insert_h3<const EXT: bool>(&mut self, v: &View, cur: u32, lowest: u32) -> Option<u32> {
+        let log = self.h3_log;
+        let hash = |x: u32| ((x << 8).wrapping_mul(0x9E37_79B1) >> (32 - log)) as usize;
+        let mut i = self.get(H3_NEXT).max(lowest).max(v.ext_lo);
+        let mut cand = None;
+        while i <= cur {
+            let x = if i >= v.base {
+                read32(v.src, (i - v.base) as usize)
+            } else {
+                v.read64_any(i).map(|x| x as u32)
+            };
+            if let Some(x) = x {
+                let h = hash(x);
+                if i == cur {
+                    cand = self.h3.get(h).map(|e| u32::from_le_bytes(*e));
+                }
+                if let Some(e) = self.h3.get_mut(h) {
+                    *e = i.to_le_bytes();
+                }
+            }
+            i += 1;
+        }
+        self.set(H3_NEXT, i.max(self.get(H3_NEXT)));
+        cand.filter(|&m| valid(m, cur, lowest))
+    }
+
+    /// Every index moved down by `shift` (see `MatchState::shift`).
+    pub(super) fn shift(&mut self, shift: u32) {
+        for e in self.h3.iter_mut() {
+            *e = u32::from_le_bytes(*e).saturating_sub(shift).to_le_bytes();
+        }
+        let n = self.get(H3_NEXT).saturating_sub(shift);
+        self.set(H3_NEXT, n);
+    }
+}
+
+/// `256 * log2(x)`, linear between powers of two (`x >= 1`; 0 for 0).
+#[inline(always)]
+fn weight(x: u32) -> i32 {
+    let x = x.max(1);
+    let hb = highbit(x);
+    let frac = ((u64::from(x) << 8) >> hb) as i32 - BIT;
+    hb * BIT + frac
+}
+
+pub(super) fn dispatch(
+    tree: &mut Tree,
+    opt: &mut Parser,
+    mls: u32,
+    ext: bool,
+    a: &Args,
+    rep: &mut [u32; 3],
+    seqs: &mut SeqStore,
+) -> (usize, usize) {
+    match (ext, mls) {
+        (false, 5) => compress::<false, 5>(tree, opt, a, rep, seqs),
+        (false, 6) => compress::<false, 6>(tree, opt, a, rep, seqs),
+        (false, 3) => compress::<false, 3>(tree, opt, a, rep, seqs),
+        (false, _) => compress::<false, 4>(tree, opt, a, rep, seqs),
+        (true, 5) => compress::<true, 5>(tree, opt, a, rep, seqs),
+        (true, 6) => compress::<true, 6>(tree, opt, a, rep, seqs),
+        (true, 3) => compress::<true, 3>(tree, opt, a, rep, seqs),
+        (true, _) => compress::<true, 4>(tree, opt, a, rep, seqs),
+    }
+}
+
+/// Parses the piece `[a.ip, a.ilimit)`; returns where the pending literals start and
+/// the position reached.
+fn compress<const EXT: bool, const MLS: u32>(
+    tree: &mut Tree,
+    o: &mut Parser,
+    a: &Args,
+    rep: &mut [u32; 3],
+    seqs: &mut SeqStore,
+) -> (usize, usize) {
+    let v = a.v;
+    let src = v.src;
+    let lowest = a.lowest;
+    let mut anchor = a.anchor;
+    let mut ip = a.ip;
+    let ilimit = a.ilimit.min(src.len().saturating_sub(8));
+    o.prepare(src.get(ip..).unwrap_or(&[]));
+    while ip < ilimit {
+        let lits0 = (ip - anchor) as u32;
+        let n = o.collect::<EXT, MLS>(tree, v, ip, rep, lits0 == 0, lowest);
+        if n == 0 {
+            ip += 1;
+            continue;
+        }
+        let (longest, loff) = o.match_at(n - 1);
+        if longest > o.sufficient {
+            anchor = emit(o, v, seqs, rep, anchor, ip, longest, loff, lowest);
+            ip += longest;
+            continue;
+        }
+        // Position 0 is `ip` with the literals pending since `anchor`.
+        o.set_way(0, o.ll_price(lits0), 0, 0, lits0, rep);
+        let mut last = 0usize;
+        let mut forced = None;
+        let base = o.ll_price(0);
+        let mut cur = 0usize;
+        loop {
+            if cur > 0 {
+                // Reaching `cur` by one more literal.
+                let prev_lits = o.node(cur - 1, N_LIT);
+                let b = src.get(ip + cur - 1).copied().unwrap_or(0);
+                let price = o.price(cur - 1)
+                    + o.get(LIT_P + b as usize) as i32
+                    + o.ll_price(prev_lits + 1)
+                    - o.ll_price(prev_lits);
+                if price <= o.price(cur) {
+                    let r = o.rep_of(cur - 1);
+                    o.set_way(cur, price, 0, 0, prev_lits + 1, &r);
+                }
+                if cur >= last {
+                    break;
+                }
+                let p = ip + cur;
+                if p >= ilimit {
+                    cur += 1;
+                    continue;
+                }
+                if !o.ultra && o.price(cur + 1) <= o.price(cur) + BIT / 2 {
+                    // The next position is already reached cheaply: btopt moves on.
+                    cur += 1;
+                    continue;
+                }
+                let r = o.rep_of(cur);
+                let ll0 = o.node(cur, N_LIT) == 0;
+                if o.collect::<EXT, MLS>(tree, v, p, &r, ll0, lowest) == 0 {
+                    cur += 1;
+                    continue;
+                }
+            }
+            let here = o.price(cur);
+            let r = o.rep_of(cur);
+            let ll0 = o.node(cur, N_LIT) == 0;
+            let n = o.n_matches;
+            let (longest, loff) = o.match_at(n - 1);
+            if cur > 0 && (longest > o.sufficient || cur + longest >= OPT_NUM) {
+                forced = Some((cur, longest, loff, r, ll0));
+                break;
+            }
+            // Lengths from 3 with the 3-byte table, else from 4.
+            let mut shorter = if o.h3_log > 0 { 2 } else { 3 };
+            for k in 0..n {
+                let (len, off) = o.match_at(k);
+                let ov = offset_value(off, ll0, &r);
+                let mut nr = r;
+                update_rep(&mut nr, ov, ll0);
+                // A 3-byte match pays for itself only with a short offset.
+                let low = if ov > 3 && off >= SHORT3_DIST { 3 } else { shorter };
+                for ml in (low.max(shorter) + 1..=len).rev() {
+                    let pos = cur + ml;
+                    let price = here + o.match_price(ov, ml) + base;
+                    if pos > last || price < o.price(pos) {
+                        while last < pos {
+                            last += 1;
+                            o.set_node(last, N_PRICE, INF as u32);
+                        }
+                        o.set_way(pos, price, ml as u32, off, 0, &nr);
+                    } else if !o.ultra {
+                        break;
+                    }
+                }
+                shorter = shorter.max(len);
+            }
+            cur += 1;
+        }
+        // The end of the path: the last position, or the long match that cut it short.
+        let end = match forced {
+            Some((at, len, off, r, ll0)) => {
+                let end = at + len;
+                while last < end {
+                    last += 1;
+                    o.set_node(last, N_PRICE, INF as u32);
+                }
+                let mut nr = r;
+                update_rep(&mut nr, offset_value(off, ll0, &r), ll0);
+                o.set_way(end, 0, len as u32, off, 0, &nr);
+                end
+            }
+            None => last,
+        };
+        if end == 0 {
+            ip += 1;
+            continue;
+        }
+        // Trace the cheapest path back, linking each step to the next.
+        let mut pos = end;
+        while pos > 0 {
+            let ml = o.node(pos, N_MLEN) as usize;
+            let from = pos.saturating_sub(ml.max(1));
+            o.set_node(from, N_SUCC, pos as u32);
+            pos = from;
+        }
+        let mut q = 0usize;
+        while q < end {
+            let next = (o.node(q, N_SUCC) as usize).clamp(q + 1, end);
+            let ml = o.node(next, N_MLEN) as usize;
+            if ml > 0 && next - ml == q {
+                let off = o.node(next, N_OFF);
+                anchor = emit(o, v, seqs, rep, anchor, ip + q, ml, off, lowest);
+            }
+            q = next;
+        }
+        ip += end;
+    }
+    (anchor, ip)
+}
+
+/// Emits the literals `[anchor, p)` and a match of up to `ml` bytes at distance `off`
+/// (checked against the data: the tree's lengths are trusted only this far); returns
+/// the new anchor. A match that turns out shorter than 3 bytes is left as literals.
+#[allow(clippy::too_many_arguments)]
+fn emit(
+    o: &mut Parser,
+    v: &View,
+    seqs: &mut SeqStore,
+    rep: &mut [u32; 3],
+    anchor: usize,
+    p: usize,
+    ml: usize,
+    off: u32,
+    lowest: u32,
+) -> usize {
+    let cur = v.pos(p);
+    if p < anchor || off == 0 || !valid(cur.wrapping_sub(off), cur, lowest) {
+        return anchor;
+    }
+    let real = v
+        .match_len::<true>(cur - off, p)
+        .min(ml)
+        .min(v.src.len() - p);
+    if real < MIN_MATCH as usize {
+        return anchor;
+    }
+    let Some(lits) = v.src.get(anchor..p) else {
+        return anchor;
+    };
+    let ll0 = lits.is_empty();
+    let ov = offset_value(off, ll0, rep);
+    if seqs.push(lits, real as u32, ov) {
+        update_rep(rep, ov, ll0);
+        o.count(lits, real, ov);
+        p + real
+    } else {
+        anchor
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::weight;
+
+    #[test]
+    fn weight_is_a_log() {
+        assert_eq!(weight(1), 0);
+        assert_eq!(weight(2), 256);
+        assert_eq!(weight(3), 256 + 128);
+        assert_eq!(weight(1 << 20), 20 * 256);
+        assert!(weight(u32::MAX) > 31 * 256);
+    }
+}
