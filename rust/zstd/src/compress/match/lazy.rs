@@ -5,7 +5,7 @@
 
 use super::count::{read32, read64};
 use super::hash::hash;
-use super::rep::emit;
+use super::rep::{emit, emit_at};
 use super::{get, highbit, set, valid, Args, View, SEARCH_STRENGTH};
 use crate::compress::seq_store::SeqStore;
 
@@ -310,7 +310,7 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
             start -= back;
             ml += back;
         }
-        emit(seqs, rep, src.get(anchor..start).unwrap_or(&[]), ml, off);
+        emit_at(seqs, rep, src, anchor, start, ml, off);
         ip = start + ml;
         anchor = ip;
         // Immediate repeats of the offset before last.

@@ -125,6 +125,26 @@ impl<'d> View<'d> {
         lowest: u32,
     ) -> usize {
         let mut n = 0;
+        // Within the current segment: compare backwards over two equal-length slices.
+        if cand >= self.base && cand > lowest {
+            let m = (cand - self.base) as usize;
+            let room = (cand - lowest.max(self.base)) as usize;
+            let lim = room.min(m).min(p.saturating_sub(anchor));
+            if let (Some(a), Some(b)) = (
+                self.src.get(m - lim..m),
+                self.src.get(p.wrapping_sub(lim)..p),
+            ) {
+                n = a
+                    .iter()
+                    .rev()
+                    .zip(b.iter().rev())
+                    .take_while(|(x, y)| x == y)
+                    .count();
+                if !EXT || n < lim || lowest >= self.base {
+                    return n;
+                }
+            }
+        }
         while p > anchor + n && cand > lowest.wrapping_add(n as u32) {
             let m = cand - n as u32 - 1;
             match (self.byte::<EXT>(m), self.src.get(p - n - 1)) {
