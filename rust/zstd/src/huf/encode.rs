@@ -101,6 +101,39 @@ fn in_place_lengths(a: &mut [[u8; 4]; 256], n: usize) {
     }
 }
 
+/// Sorts the keys `t[..n]` (`count << 8 | symbol`, entered in ascending symbol order)
+/// ascending: a stable LSD radix sort on the count bytes, as many passes as `max`
+/// (a bound on every count) needs. `tmp` is scratch.
+fn radix_sort(t: &mut [[u8; 4]; 256], tmp: &mut [[u8; 4]; 256], n: usize, max: u32) {
+    let n = n.min(256);
+    let passes = if max < 1 << 8 {
+        1
+    } else if max < 1 << 16 {
+        2
+    } else {
+        3
+    };
+    for pass in 0..passes {
+        let shift = 8 + 8 * pass;
+        let mut at = [0u16; 256];
+        for k in &t[..n] {
+            at[(u32::from_le_bytes(*k) >> shift) as usize & 255] += 1;
+        }
+        let mut sum = 0u16;
+        for a in at.iter_mut() {
+            let c = *a;
+            *a = sum;
+            sum += c;
+        }
+        for k in &t[..n] {
+            let d = (u32::from_le_bytes(*k) >> shift) as usize & 255;
+            tmp[at[d] as usize & 255] = *k;
+            at[d] += 1;
+        }
+        t[..n].copy_from_slice(&tmp[..n]);
+    }
+}
+
 impl<'a> HufCTable<'a> {
     /// Workspace bytes of one table.
     pub const WORKSPACE: usize = 1024;
@@ -195,7 +228,7 @@ impl<'a> HufCTable<'a> {
         if !(2..=256).contains(&n) {
             return false;
         }
-        sc.keys[..n].sort_unstable_by_key(|k| u32::from_le_bytes(*k));
+        radix_sort(sc.keys, sc.work, n, total);
         // Raise the rarest counts until the optimal code fits in max_log bits.
         let mut floor = 0u32;
         loop {

@@ -301,6 +301,33 @@ impl<'a> MatchState<'a> {
     /// skip it, as C does: start the next frame at indices above every index used so far
     /// with `low_limit` at its start; older entries are then ignored exactly as if cleared.
     pub fn reset(&mut self, cp: &CParams) {
+        self.adopt(cp);
+        let n = self.layout.bytes().min(self.mem.len());
+        if let Some(t) = self.mem.get_mut(..n) {
+            t.fill(0);
+        }
+    }
+
+    /// Carves the tables for `cp` without clearing them: they hold whatever an earlier
+    /// state made with the same parameters over the same workspace left there. The
+    /// caller must start at indices above every index stored so far, with `low_limit` at
+    /// that start (see [`MatchState::reset`]); any other stored value is also harmless,
+    /// as every candidate is checked against `low_limit` and compared byte by byte.
+    pub fn new_dirty(cp: &CParams, c: &mut Carver<'a>) -> Option<Self> {
+        let mem = c.bytes(Layout::of(cp).bytes())?;
+        let mut ms = Self {
+            mem,
+            cp: *cp,
+            layout: Layout::of(cp),
+            next_to_update: 0,
+            sink: 0,
+        };
+        ms.adopt(cp);
+        Some(ms)
+    }
+
+    /// Adopts `cp` (reducing table sizes to fit the workspace) without touching tables.
+    fn adopt(&mut self, cp: &CParams) {
         let mut l = Layout::of(cp);
         while l.bytes() > self.mem.len() {
             if l.chain_log >= l.hash_log && l.chain_log > LOG_MIN {
@@ -313,10 +340,6 @@ impl<'a> MatchState<'a> {
         }
         self.cp = *cp;
         self.layout = l;
-        let n = l.bytes().min(self.mem.len());
-        if let Some(t) = self.mem.get_mut(..n) {
-            t.fill(0);
-        }
         self.next_to_update = 0;
     }
 
