@@ -242,8 +242,14 @@ impl<'a> HufCTable<'a> {
             floor = if floor == 0 {
                 (total >> max_log).max(1)
             } else {
-                floor * 2
+                floor.saturating_mul(2)
             };
+            // A floor at or below the smallest count changes no weight: the code would
+            // be the one just built, so skip such floors.
+            let least = get(sc.keys, 0) >> 8;
+            while floor <= least {
+                floor = floor.saturating_mul(2);
+            }
         }
         let mut per_rank = [0u16; HUF_TABLELOG_MAX as usize + 2];
         let max_bits = get(sc.work, 0);
