@@ -72,6 +72,20 @@ pub(super) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 /// as an LZ77 copy does). Stops at the end of `src`.
 #[inline(always)]
 pub(super) fn count(src: &[u8], m: usize, p: usize) -> usize {
+    // Most matches end within their first 8 bytes: compare those directly.
+    if let (Some(a), Some(b)) = (read64(src, m), read64(src, p)) {
+        let d = a ^ b;
+        if d != 0 {
+            return (d.trailing_zeros() / 8) as usize;
+        }
+        return 8 + count_rest(src, m.wrapping_add(8), p.wrapping_add(8));
+    }
+    count_rest(src, m, p)
+}
+
+/// [`count`] past its first 8 bytes.
+#[inline(never)]
+fn count_rest(src: &[u8], m: usize, p: usize) -> usize {
     match (src.get(m..), src.get(p..)) {
         (Some(a), Some(b)) => common_prefix(a, b),
         _ => 0,
