@@ -183,8 +183,9 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
         anchor = ip;
         if ip <= ilimit {
             let i2 = (cur.wrapping_sub(v.base) as usize).wrapping_add(2);
-            set(long, hl(i2), cur.wrapping_add(2));
-            set(short, hs(i2), cur.wrapping_add(2));
+            let x2 = rd(i2);
+            set(long, hash::<8>(x2, llog), cur.wrapping_add(2));
+            set(short, hash::<MLS>(x2, slog), cur.wrapping_add(2));
             set(long, hl(ip - 2), pos(ip - 2));
             set(short, hs(ip - 1), pos(ip - 1));
             while ip <= ilimit {
@@ -197,8 +198,9 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
                 if ml == 0 {
                     break;
                 }
-                set(long, hl(ip), c);
-                set(short, hs(ip), c);
+                let x = rd(ip);
+                set(long, hash::<8>(x, llog), c);
+                set(short, hash::<MLS>(x, slog), c);
                 emit(seqs, rep, &[], ml, r);
                 ip += ml;
                 anchor = ip;
