@@ -42,14 +42,15 @@ impl<'a> BitWriter<'a> {
     #[inline(always)]
     pub fn add(&mut self, v: u64, n: u32) {
         let masked = v & MASK[(n & 63) as usize];
-        self.acc |= masked << self.nbits;
+        // `nbits < 64` by the caller's contract: the shift needs no check.
+        self.acc |= masked.wrapping_shl(self.nbits);
         self.nbits += n;
     }
 
     /// Adds `n` bits of `v` whose bits above `n` are known to be zero.
     #[inline(always)]
     pub fn add_fast(&mut self, v: u64, n: u32) {
-        self.acc |= v << self.nbits;
+        self.acc |= v.wrapping_shl(self.nbits);
         self.nbits += n;
     }
 
