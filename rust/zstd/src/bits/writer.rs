@@ -75,7 +75,6 @@ impl<'a> BitWriter<'a> {
         self.nbits &= 7;
     }
 
-
     /// Writes the end marker and the last partial byte; returns the stream size, or
     /// `None` when `dst` was too small.
     pub fn finish(mut self) -> Option<usize> {

@@ -131,7 +131,10 @@ impl<'a> SeqStore<'a> {
             return self.push(src.get(start..end).unwrap_or(&[]), match_len, off_base);
         }
         let n = self.n_lits;
-        let room = self.lits.get_mut(n..).and_then(|d| d.first_chunk_mut::<32>());
+        let room = self
+            .lits
+            .get_mut(n..)
+            .and_then(|d| d.first_chunk_mut::<32>());
         let from = src.get(start..).and_then(|s| s.first_chunk::<32>());
         match (room, from) {
             (Some(d), Some(s)) => {

@@ -171,12 +171,7 @@ fn floor_lengths(
 /// take its sibling, until no code is longer than `limit` (the adjustment of JPEG,
 /// ITU T.81 Annex K.3); the longest lengths then go to the rarest symbols. `bits` is
 /// scratch (codes per length). False when it cannot be done.
-fn limit_lengths(
-    a: &mut [[u8; 4]; 256],
-    n: usize,
-    limit: u32,
-    bits: &mut [[u8; 4]; 256],
-) -> bool {
+fn limit_lengths(a: &mut [[u8; 4]; 256], n: usize, limit: u32, bits: &mut [[u8; 4]; 256]) -> bool {
     let max = get(a, 0) as usize;
     let limit = limit as usize;
     if n > 256 || max > 255 || limit == 0 || limit >= max {

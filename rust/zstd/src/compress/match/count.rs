@@ -29,8 +29,10 @@ fn eq_n<const N: usize>(s: &[u8], m: usize, p: usize) -> bool {
         return false;
     }
     match (
-        s.get(m..m.wrapping_add(N)).and_then(|t| t.first_chunk::<N>()),
-        s.get(p..p.wrapping_add(N)).and_then(|t| t.first_chunk::<N>()),
+        s.get(m..m.wrapping_add(N))
+            .and_then(|t| t.first_chunk::<N>()),
+        s.get(p..p.wrapping_add(N))
+            .and_then(|t| t.first_chunk::<N>()),
     ) {
         (Some(a), Some(b)) => a == b,
         _ => false,
