@@ -310,3 +310,66 @@ impl<'a> CCtx<'a> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::compress::get_params;
+    use std::vec;
+    use std::vec::Vec;
+
+    fn sample(n: usize) -> Vec<u8> {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        (0..n)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                match (i >> 11) % 4 {
+                    0 => b"fn main() { let v = vec![1, 2, 3]; }\n"[i % 37],
+                    1 => x as u8,
+                    2 => 0,
+                    _ => (x & 7) as u8,
+                }
+            })
+            .collect()
+    }
+
+    /// One context compressing page after page keeps its match tables between frames
+    /// of the same parameters (and starts afresh when they change): every frame decodes
+    /// to its page, including right at the end of the index space.
+    #[test]
+    fn consecutive_frames_reuse_tables_and_decode() {
+        let data = sample(192 << 10);
+        let levels = [1, 1, 3, 5, 9, 12, 19, -1];
+        let ws_size = levels
+            .iter()
+            .flat_map(|&l| [4096u64, 1000].map(|n| cctx_workspace_bound(&get_params(l, n).cparams)))
+            .max()
+            .unwrap();
+        let mut ws = vec![0u8; ws_size];
+        let mut cctx = CCtx::new(&mut ws).unwrap();
+        let mut dst = vec![0u8; compress_bound(4096)];
+        let mut at = 0;
+        let mut k = 0;
+        while at < data.len() {
+            let n = if k % 11 == 10 { 1000 } else { 4096 };
+            let page = &data[at..(at + n).min(data.len())];
+            let p = get_params(levels[(k / 5) % levels.len()], page.len() as u64);
+            if k == 20 {
+                // A frame that still fits below the end of the index space.
+                cctx.dirty = cctx.dirty.map(|(e, _)| (e, (INDEX_LIMIT - 5000) as u32));
+            }
+            if k == 40 {
+                // Near the end of the index space: the tables must be cleared first.
+                cctx.dirty = cctx.dirty.map(|(e, _)| (e, (INDEX_LIMIT - 100) as u32));
+            }
+            let c = cctx.compress(&mut dst, page, &p).unwrap();
+            let back = zstd::bulk::decompress(&dst[..c], page.len()).unwrap();
+            assert!(back == page, "page {k}");
+            at += n;
+            k += 1;
+        }
+    }
+}
