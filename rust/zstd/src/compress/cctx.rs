@@ -357,17 +357,24 @@ mod tests {
             let n = if k % 11 == 10 { 1000 } else { 4096 };
             let page = &data[at..(at + n).min(data.len())];
             let p = get_params(levels[(k / 5) % levels.len()], page.len() as u64);
-            if k == 20 {
+            if k == 23 {
                 // A frame that still fits below the end of the index space.
                 cctx.dirty = cctx.dirty.map(|(e, _)| (e, (INDEX_LIMIT - 5000) as u32));
             }
-            if k == 40 {
+            if k == 42 {
                 // Near the end of the index space: the tables must be cleared first.
                 cctx.dirty = cctx.dirty.map(|(e, _)| (e, (INDEX_LIMIT - 100) as u32));
             }
             let c = cctx.compress(&mut dst, page, &p).unwrap();
             let back = zstd::bulk::decompress(&dst[..c], page.len()).unwrap();
             assert!(back == page, "page {k}");
+            let next = cctx.dirty.map(|d| d.1);
+            if k == 23 {
+                assert_eq!(next, Some((INDEX_LIMIT - 5000 + 4096) as u32));
+            }
+            if k == 42 {
+                assert_eq!(next, Some(4096));
+            }
             at += n;
             k += 1;
         }
