@@ -128,6 +128,14 @@ impl<'d> View<'d> {
         // Within the current segment: compare backwards over two equal-length slices.
         if cand >= self.base && cand > lowest {
             let m = (cand - self.base) as usize;
+            // Most matches do not extend: one byte pair settles it.
+            if p > anchor && m > 0 {
+                if let (Some(a), Some(b)) = (self.src.get(m - 1), self.src.get(p - 1)) {
+                    if a != b {
+                        return 0;
+                    }
+                }
+            }
             let room = (cand - lowest.max(self.base)) as usize;
             let lim = room.min(m).min(p.saturating_sub(anchor));
             if let (Some(a), Some(b)) = (
