@@ -209,7 +209,9 @@ pub(crate) fn compress_frame(
 }
 
 /// A compression context over a caller's workspace (`zstd_cctx`). Its tables are
-/// carved for each call from the parameters of that call.
+/// carved for each call from the parameters of that call; a call with the same
+/// parameters as the previous one keeps the match finder's tables instead of clearing
+/// them (its frame starts at indices above the old ones), as C does.
 pub struct CCtx<'a> {
     ws: &'a mut [u8],
     /// What the match finder's tables hold from the previous frame: its effective
