@@ -89,7 +89,27 @@ fn best_time(f: &mut dyn FnMut() -> usize) -> f64 {
     best
 }
 
+/// `ZSTD_BENCH_ONE=file:level:chunk[:c]` compresses that input once with ours (or C with
+/// `:c`) and exits: a single run for `valgrind --tool=cachegrind` instruction counts.
+fn one(spec: &str) {
+    let f: Vec<&str> = spec.split(':').collect();
+    let name = f[0];
+    let level: i32 = f[1].parse().unwrap();
+    let chunk: usize = f[2].parse().unwrap();
+    let data = corpus(name);
+    let n = if f.get(3) == Some(&"c") {
+        TheirC::new(level, chunk).run(&data, chunk)
+    } else {
+        Ours::new(level, chunk).run(&data, chunk)
+    };
+    println!("{name} level {level} chunk {chunk}: {n} bytes");
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("ZSTD_BENCH_ONE") {
+        one(&spec);
+        return;
+    }
     let mut c = Criterion::default()
         .configure_from_args()
         .sample_size(10)

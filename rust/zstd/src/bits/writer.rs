@@ -42,14 +42,15 @@ impl<'a> BitWriter<'a> {
     #[inline(always)]
     pub fn add(&mut self, v: u64, n: u32) {
         let masked = v & MASK[(n & 63) as usize];
-        self.acc |= masked << self.nbits;
+        // `nbits < 64` by the caller's contract: the shift needs no check.
+        self.acc |= masked.wrapping_shl(self.nbits);
         self.nbits += n;
     }
 
     /// Adds `n` bits of `v` whose bits above `n` are known to be zero.
     #[inline(always)]
     pub fn add_fast(&mut self, v: u64, n: u32) {
-        self.acc |= v << self.nbits;
+        self.acc |= v.wrapping_shl(self.nbits);
         self.nbits += n;
     }
 
@@ -61,7 +62,9 @@ impl<'a> BitWriter<'a> {
             d.copy_from_slice(&self.acc.to_le_bytes());
             self.pos += nbytes;
         } else {
-            self.flush_slow(nbytes);
+            let (pos, overflow) = flush_slow(self.dst, self.pos, self.acc, nbytes);
+            self.pos = pos;
+            self.overflow |= overflow;
         }
         // nbytes <= 7 because at most 56 bits are pending, so the shift is in range.
         self.acc = if nbytes == 8 {
@@ -70,20 +73,6 @@ impl<'a> BitWriter<'a> {
             self.acc >> (nbytes * 8)
         };
         self.nbits &= 7;
-    }
-
-    #[cold]
-    fn flush_slow(&mut self, nbytes: usize) {
-        let bytes = self.acc.to_le_bytes();
-        for &b in &bytes[..nbytes] {
-            match self.dst.get_mut(self.pos) {
-                Some(d) => {
-                    *d = b;
-                    self.pos += 1;
-                }
-                None => self.overflow = true,
-            }
-        }
     }
 
     /// Writes the end marker and the last partial byte; returns the stream size, or
@@ -106,6 +95,25 @@ impl<'a> BitWriter<'a> {
             Some(self.pos)
         }
     }
+}
+
+/// Writes the low `nbytes` bytes of `acc` at `dst[pos..]` byte by byte (near the end of
+/// `dst`); returns the new position and whether some did not fit. Takes the writer's
+/// fields by value so that the writer itself can stay in registers.
+#[cold]
+#[inline(never)]
+fn flush_slow(dst: &mut [u8], mut pos: usize, acc: u64, nbytes: usize) -> (usize, bool) {
+    let mut overflow = false;
+    for &b in acc.to_le_bytes().iter().take(nbytes) {
+        match dst.get_mut(pos) {
+            Some(d) => {
+                *d = b;
+                pos += 1;
+            }
+            None => overflow = true,
+        }
+    }
+    (pos, overflow)
 }
 
 #[cfg(test)]

@@ -65,8 +65,20 @@ pub(crate) struct Parts<'w> {
 impl<'w> Parts<'w> {
     /// Carves the parts for `cp` (already validated) from `c`.
     pub fn new(c: &mut Carver<'w>, cp: &CParams) -> Result<Self, Error> {
+        Self::carve(c, cp, false)
+    }
+
+    /// Carves the parts for `cp` from `c`; with `dirty` the match finder's tables are
+    /// left as an earlier frame with the same parameters left them (see
+    /// [`MatchState::new_dirty`]).
+    fn carve(c: &mut Carver<'w>, cp: &CParams, dirty: bool) -> Result<Self, Error> {
         let e = effective_cparams(cp);
-        let ms = MatchState::new(&e, c).ok_or(Error::memory_allocation)?;
+        let ms = if dirty {
+            MatchState::new_dirty(&e, c)
+        } else {
+            MatchState::new(&e, c)
+        }
+        .ok_or(Error::memory_allocation)?;
         let seqs =
             SeqStore::new_for(c, block_size(cp), cp.min_match).ok_or(Error::memory_allocation)?;
         let ent = Entropy::new(c).ok_or(Error::memory_allocation)?;
@@ -142,6 +154,7 @@ impl<'w> Parts<'w> {
 
 /// Writes a whole frame for `src` with history `seg.ext` (a dictionary's content or
 /// nothing); `parts` must be reset and primed.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn compress_frame(
     parts: &mut Parts<'_>,
     dst: &mut [u8],
@@ -150,8 +163,14 @@ pub(crate) fn compress_frame(
     window_log: u32,
     dict_id: u32,
     ext: &[u8],
+    start: u32,
 ) -> Result<usize, Error> {
-    if src.len().saturating_add(ext.len()) > INDEX_LIMIT {
+    if src
+        .len()
+        .saturating_add(ext.len())
+        .saturating_add(start as usize)
+        > INDEX_LIMIT
+    {
         return Err(Error::srcSize_wrong);
     }
     let fp = params.fparams;
@@ -162,13 +181,19 @@ pub(crate) fn compress_frame(
         dict_id: if fp.no_dict_id_flag != 0 { 0 } else { dict_id },
     };
     let mut pos = write_frame_header(dst, &hdr)?;
-    let cur_start = ext.len() as u32;
+    // Without history the frame may start at a later index (`start`, past what the
+    // tables hold from earlier frames); with history at the end of it.
+    let (ext_start, cur_start) = if ext.is_empty() {
+        (start, start)
+    } else {
+        (0, ext.len() as u32)
+    };
     let seg = Segments {
         ext,
-        ext_start: 0,
+        ext_start,
         cur: src,
         cur_start,
-        low_limit: 0,
+        low_limit: ext_start,
     };
     let d = dst.get_mut(pos..).ok_or(Error::dstSize_tooSmall)?;
     pos += if src.is_empty() {
@@ -184,9 +209,15 @@ pub(crate) fn compress_frame(
 }
 
 /// A compression context over a caller's workspace (`zstd_cctx`). Its tables are
-/// carved for each call from the parameters of that call.
+/// carved for each call from the parameters of that call; a call with the same
+/// parameters as the previous one keeps the match finder's tables instead of clearing
+/// them (its frame starts at indices above the old ones), as C does.
 pub struct CCtx<'a> {
     ws: &'a mut [u8],
+    /// What the match finder's tables hold from the previous frame: its effective
+    /// parameters and the first index after it. A frame with the same parameters then
+    /// starts at that index instead of clearing the tables (as C does).
+    dirty: Option<(CParams, u32)>,
 }
 
 impl<'a> CCtx<'a> {
@@ -195,7 +226,7 @@ impl<'a> CCtx<'a> {
         if ws.len() < Entropy::WORKSPACE {
             return Err(Error::memory_allocation);
         }
-        Ok(Self { ws })
+        Ok(Self { ws, dirty: None })
     }
 
     /// Compresses `src` into one frame with `params` (`zstd_compress_cctx`).
@@ -206,10 +237,22 @@ impl<'a> CCtx<'a> {
         params: &Params,
     ) -> Result<usize, Error> {
         check_cparams(&params.cparams)?;
+        let e = effective_cparams(&params.cparams);
+        // Continue after the previous frame's indices when its tables fit these
+        // parameters and the index space has room; else clear them and start at 0.
+        let start = match self.dirty.take() {
+            Some((p, next))
+                if p == e && (next as usize).saturating_add(src.len()) <= INDEX_LIMIT =>
+            {
+                Some(next)
+            }
+            _ => None,
+        };
         let mut c = Carver::new(&mut *self.ws);
-        // Fresh parts: cleared tables, no entropy tables, initial repeat offsets.
-        let mut parts = Parts::new(&mut c, &params.cparams)?;
-        compress_frame(
+        // Fresh parts (no entropy tables, initial repeat offsets), tables cleared or not.
+        let mut parts = Parts::carve(&mut c, &params.cparams, start.is_some())?;
+        let start = start.unwrap_or(0);
+        let r = compress_frame(
             &mut parts,
             dst,
             src,
@@ -217,7 +260,14 @@ impl<'a> CCtx<'a> {
             params.cparams.window_log,
             0,
             &[],
-        )
+            start,
+        );
+        // Every index the tables may now hold is below the end of this frame.
+        self.dirty = u32::try_from(src.len())
+            .ok()
+            .and_then(|n| start.checked_add(n))
+            .map(|next| (e, next));
+        r
     }
 
     /// Compresses `src` with a digested dictionary (`zstd_compress_using_cdict`): the
@@ -246,6 +296,7 @@ impl<'a> CCtx<'a> {
             1
         };
         let window_log = cp.window_log.max(src_log);
+        self.dirty = None;
         let mut c = Carver::new(&mut *self.ws);
         let mut parts = Parts::new(&mut c, &cp)?;
         cdict.prime(&mut parts)?;
@@ -257,6 +308,77 @@ impl<'a> CCtx<'a> {
             window_log,
             cdict.dict_id(),
             cdict.content(),
+            0,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::compress::get_params;
+    use std::vec;
+    use std::vec::Vec;
+
+    fn sample(n: usize) -> Vec<u8> {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        (0..n)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                match (i >> 11) % 4 {
+                    0 => b"fn main() { let v = vec![1, 2, 3]; }\n"[i % 37],
+                    1 => x as u8,
+                    2 => 0,
+                    _ => (x & 7) as u8,
+                }
+            })
+            .collect()
+    }
+
+    /// One context compressing page after page keeps its match tables between frames
+    /// of the same parameters (and starts afresh when they change): every frame decodes
+    /// to its page, including right at the end of the index space.
+    #[test]
+    fn consecutive_frames_reuse_tables_and_decode() {
+        let data = sample(192 << 10);
+        let levels = [1, 1, 3, 5, 9, 12, 19, -1];
+        let ws_size = levels
+            .iter()
+            .flat_map(|&l| [4096u64, 1000].map(|n| cctx_workspace_bound(&get_params(l, n).cparams)))
+            .max()
+            .unwrap();
+        let mut ws = vec![0u8; ws_size];
+        let mut cctx = CCtx::new(&mut ws).unwrap();
+        let mut dst = vec![0u8; compress_bound(4096)];
+        let mut at = 0;
+        let mut k = 0;
+        while at < data.len() {
+            let n = if k % 11 == 10 { 1000 } else { 4096 };
+            let page = &data[at..(at + n).min(data.len())];
+            let p = get_params(levels[(k / 5) % levels.len()], page.len() as u64);
+            if k == 23 {
+                // A frame that still fits below the end of the index space.
+                cctx.dirty = cctx.dirty.map(|(e, _)| (e, (INDEX_LIMIT - 5000) as u32));
+            }
+            if k == 42 {
+                // Near the end of the index space: the tables must be cleared first.
+                cctx.dirty = cctx.dirty.map(|(e, _)| (e, (INDEX_LIMIT - 100) as u32));
+            }
+            let c = cctx.compress(&mut dst, page, &p).unwrap();
+            let back = zstd::bulk::decompress(&dst[..c], page.len()).unwrap();
+            assert!(back == page, "page {k}");
+            let next = cctx.dirty.map(|d| d.1);
+            if k == 23 {
+                assert_eq!(next, Some((INDEX_LIMIT - 5000 + 4096) as u32));
+            }
+            if k == 42 {
+                assert_eq!(next, Some(4096));
+            }
+            at += n;
+            k += 1;
+        }
     }
 }

@@ -58,9 +58,10 @@ fn histogram(ent: &mut Entropy<'_>, lits: &[u8]) -> (usize, u32) {
         Err(_) => return (0, 0),
     };
     t.fill([0; 4]);
+    // At most one count per literal: no wrap.
     for &b in lits {
         let e = &mut t[b as usize];
-        *e = (u32::from_le_bytes(*e) + 1).to_le_bytes();
+        *e = u32::from_le_bytes(*e).wrapping_add(1).to_le_bytes();
     }
     let mut max_sym = 0;
     let mut most = 0;

@@ -114,6 +114,63 @@ impl<'a> SeqStore<'a> {
         true
     }
 
+    /// [`push`](Self::push) with the literals `src[start..end]` (none when that is out of
+    /// range). Short runs are copied as 32 bytes when both buffers have room: the bytes
+    /// past the run are overwritten by the next literals.
+    #[inline(always)]
+    pub fn push_from(
+        &mut self,
+        src: &[u8],
+        start: usize,
+        end: usize,
+        match_len: u32,
+        off_base: u32,
+    ) -> bool {
+        let len = end.saturating_sub(start);
+        if len > 32 {
+            return self.push(src.get(start..end).unwrap_or(&[]), match_len, off_base);
+        }
+        let n = self.n_lits;
+        let room = self
+            .lits
+            .get_mut(n..)
+            .and_then(|d| d.first_chunk_mut::<32>());
+        let from = src.get(start..).and_then(|s| s.first_chunk::<32>());
+        match (room, from) {
+            (Some(d), Some(s)) => {
+                let ll = len as u32;
+                if self.n_seqs >= self.seqs.len()
+                    || match_len < MIN_MATCH
+                    || off_base == 0
+                    || (match_len > 0xFFFF && self.long.is_some())
+                {
+                    self.overflow = true;
+                    return false;
+                }
+                *d = *s;
+                self.n_lits = n + len;
+                if match_len > 0xFFFF {
+                    self.long = Some((self.n_seqs, 0, match_len >> 16));
+                }
+                self.store(ll, match_len, off_base);
+                true
+            }
+            _ => self.push(src.get(start..end).unwrap_or(&[]), match_len, off_base),
+        }
+    }
+
+    #[inline(always)]
+    fn store(&mut self, ll: u32, match_len: u32, off_base: u32) {
+        let mut e = [0u8; ENTRY];
+        e[..4].copy_from_slice(&off_base.to_le_bytes());
+        e[4..6].copy_from_slice(&(ll as u16).to_le_bytes());
+        e[6..].copy_from_slice(&(match_len as u16).to_le_bytes());
+        if let Some(slot) = self.seqs.get_mut(self.n_seqs) {
+            *slot = e;
+            self.n_seqs += 1;
+        }
+    }
+
     /// Appends the block's last literals, which no match follows.
     pub fn push_literals(&mut self, literals: &[u8]) -> bool {
         let end = self.n_lits + literals.len();

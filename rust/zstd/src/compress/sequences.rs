@@ -197,10 +197,16 @@ pub fn write_sequences(
     let mut ll_count = [0u32; MAX_LL + 1];
     let mut ml_count = [0u32; MAX_ML + 1];
     let mut of_count = [0u32; MAX_OF + 1];
+    // At most one count per sequence: no wrap.
     for s in seqs.sequences() {
-        ll_count[(ll_code(s.lit_len) as usize).min(MAX_LL)] += 1;
-        ml_count[(ml_code(s.match_len) as usize).min(MAX_ML)] += 1;
-        of_count[(of_code(s.off_base) as usize).min(MAX_OF)] += 1;
+        let (l, m, o) = (
+            (ll_code(s.lit_len) as usize).min(MAX_LL),
+            (ml_code(s.match_len) as usize).min(MAX_ML),
+            (of_code(s.off_base) as usize).min(MAX_OF),
+        );
+        ll_count[l] = ll_count[l].wrapping_add(1);
+        ml_count[m] = ml_count[m].wrapping_add(1);
+        of_count[o] = of_count[o].wrapping_add(1);
     }
     let modes_at = pos;
     pos += 1;

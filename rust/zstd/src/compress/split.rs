@@ -19,10 +19,11 @@ fn fingerprint(src: &[u8], h: &mut [[u16; BUCKETS]; 4]) -> u32 {
     let [a, b, c, d] = h;
     for q in src.chunks_exact(8) {
         let v = u64::from_le_bytes([q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]]);
-        a[bucket(v)] += 1;
-        b[bucket(v >> 16)] += 1;
-        c[bucket(v >> 32)] += 1;
-        d[bucket(v >> 48)] += 1;
+        // At most CHUNK / 8 increments per bucket: no wrap.
+        a[bucket(v)] = a[bucket(v)].wrapping_add(1);
+        b[bucket(v >> 16)] = b[bucket(v >> 16)].wrapping_add(1);
+        c[bucket(v >> 32)] = c[bucket(v >> 32)].wrapping_add(1);
+        d[bucket(v >> 48)] = d[bucket(v >> 48)].wrapping_add(1);
         n += 4;
     }
     n

@@ -101,6 +101,122 @@ fn in_place_lengths(a: &mut [[u8; 4]; 256], n: usize) {
     }
 }
 
+/// Sorts the keys `t[..n]` (`count << 8 | symbol`, entered in ascending symbol order)
+/// ascending: a stable LSD radix sort on the count bytes, as many passes as `max`
+/// (a bound on every count) needs. `tmp` is scratch.
+fn radix_sort(t: &mut [[u8; 4]; 256], tmp: &mut [[u8; 4]; 256], n: usize, max: u32) {
+    let n = n.min(256);
+    let passes = if max < 1 << 8 {
+        1
+    } else if max < 1 << 16 {
+        2
+    } else {
+        3
+    };
+    for pass in 0..passes {
+        let shift = 8 + 8 * pass;
+        let mut at = [0u16; 256];
+        for k in &t[..n] {
+            at[(u32::from_le_bytes(*k) >> shift) as usize & 255] += 1;
+        }
+        let mut sum = 0u16;
+        for a in at.iter_mut() {
+            let c = *a;
+            *a = sum;
+            sum += c;
+        }
+        for k in &t[..n] {
+            let d = (u32::from_le_bytes(*k) >> shift) as usize & 255;
+            tmp[at[d] as usize & 255] = *k;
+            at[d] += 1;
+        }
+        t[..n].copy_from_slice(&tmp[..n]);
+    }
+}
+
+/// From this many literals on (more than a 4 KiB page holds), a code too deep is
+/// limited both ways (see `build`).
+const LIMIT_BOTH_FROM: u32 = (4 << 10) + 1;
+
+/// Code lengths `a[..n]` for the sorted keys `keys[..n]` of at most `max_log` bits:
+/// the optimal code after raising the rarest counts to a floor, doubled until it fits.
+fn floor_lengths(
+    keys: &[[u8; 4]; 256],
+    a: &mut [[u8; 4]; 256],
+    n: usize,
+    max_log: u32,
+    total: u32,
+) {
+    let mut floor = (total >> max_log).max(1);
+    loop {
+        // A floor at or below the smallest count changes no weight: skip it.
+        let least = get(keys, 0) >> 8;
+        while floor <= least {
+            floor = floor.saturating_mul(2);
+        }
+        for i in 0..n {
+            set(a, i, (get(keys, i) >> 8).max(floor));
+        }
+        in_place_lengths(a, n);
+        if get(a, 0) <= max_log {
+            return;
+        }
+        floor = floor.saturating_mul(2);
+    }
+}
+
+/// Limits the code lengths `a[..n]` (of symbols by ascending count, so `a[0]`, the
+/// rarest, is the longest) to `limit` bits and keeps the code complete: a deepest pair
+/// of leaves moves up one level and the leaf nearest below it moves down one level to
+/// take its sibling, until no code is longer than `limit` (the adjustment of JPEG,
+/// ITU T.81 Annex K.3); the longest lengths then go to the rarest symbols. `bits` is
+/// scratch (codes per length). False when it cannot be done.
+fn limit_lengths(a: &mut [[u8; 4]; 256], n: usize, limit: u32, bits: &mut [[u8; 4]; 256]) -> bool {
+    let max = get(a, 0) as usize;
+    let limit = limit as usize;
+    if n > 256 || max > 255 || limit == 0 || limit >= max {
+        return limit >= max;
+    }
+    bits.fill([0; 4]);
+    for i in 0..n {
+        let l = get(a, i) as usize;
+        set(bits, l, get(bits, l).wrapping_add(1));
+    }
+    let mut i = max;
+    while i > limit {
+        let at_i = get(bits, i);
+        if at_i == 0 {
+            i -= 1;
+            continue;
+        }
+        if at_i < 2 {
+            return false;
+        }
+        let mut j = i - 2;
+        while j > 0 && get(bits, j) == 0 {
+            j -= 1;
+        }
+        if j == 0 {
+            return false;
+        }
+        set(bits, i, at_i - 2);
+        set(bits, i - 1, get(bits, i - 1).wrapping_add(1));
+        set(bits, j + 1, get(bits, j + 1).wrapping_add(2));
+        set(bits, j, get(bits, j) - 1);
+    }
+    let mut k = 0usize;
+    for l in (1..=limit).rev() {
+        for _ in 0..get(bits, l) {
+            if k >= n {
+                return false;
+            }
+            set(a, k, l as u32);
+            k += 1;
+        }
+    }
+    k == n
+}
+
 impl<'a> HufCTable<'a> {
     /// Workspace bytes of one table.
     pub const WORKSPACE: usize = 1024;
@@ -195,22 +311,37 @@ impl<'a> HufCTable<'a> {
         if !(2..=256).contains(&n) {
             return false;
         }
-        sc.keys[..n].sort_unstable_by_key(|k| u32::from_le_bytes(*k));
-        // Raise the rarest counts until the optimal code fits in max_log bits.
-        let mut floor = 0u32;
-        loop {
-            for i in 0..n {
-                set(sc.work, i, (get(sc.keys, i) >> 8).max(floor));
-            }
-            in_place_lengths(sc.work, n);
-            if get(sc.work, 0) <= max_log {
-                break;
-            }
-            floor = if floor == 0 {
-                (total >> max_log).max(1)
-            } else {
-                floor * 2
+        radix_sort(sc.keys, sc.work, n, total);
+        for i in 0..n {
+            set(sc.work, i, get(sc.keys, i) >> 8);
+        }
+        in_place_lengths(sc.work, n);
+        if get(sc.work, 0) > max_log {
+            let Ok(alt): Result<&mut [[u8; 4]; 256], _> = self.e.as_chunks_mut::<4>().0.try_into()
+            else {
+                return false;
             };
+            // Pages: one pass that limits the lengths. More literals (where this costs
+            // relatively little) also raise the rarest counts until the optimal code fits,
+            // and keep whichever code is smaller (the latter on a tie).
+            let limited = limit_lengths(sc.work, n, max_log, alt);
+            if !limited || total >= LIMIT_BOTH_FROM {
+                if limited {
+                    alt.copy_from_slice(&sc.work[..]);
+                }
+                floor_lengths(sc.keys, sc.work, n, max_log, total);
+                if limited {
+                    let cost = |t: &[[u8; 4]; 256]| -> u64 {
+                        (0..n)
+                            .map(|i| u64::from(get(sc.keys, i) >> 8) * u64::from(get(t, i)))
+                            .sum()
+                    };
+                    if cost(alt) < cost(sc.work) {
+                        sc.work.copy_from_slice(&alt[..]);
+                    }
+                }
+            }
+            self.e.fill(0);
         }
         let mut per_rank = [0u16; HUF_TABLELOG_MAX as usize + 2];
         let max_bits = get(sc.work, 0);

@@ -5,7 +5,9 @@
 /// Little-endian load of 8 bytes at `i`, or `None` past the end.
 #[inline(always)]
 pub(super) fn read64(s: &[u8], i: usize) -> Option<u64> {
-    s.get(i..)
+    // `i..i + 8` as one range: one comparison when `i + 8` cannot overflow (an `i`
+    // widened from `u32`), else two.
+    s.get(i..i.wrapping_add(8))
         .and_then(|t| t.first_chunk::<8>())
         .map(|a| u64::from_le_bytes(*a))
 }
@@ -13,7 +15,7 @@ pub(super) fn read64(s: &[u8], i: usize) -> Option<u64> {
 /// Little-endian load of 4 bytes at `i`, or `None` past the end.
 #[inline(always)]
 pub(super) fn read32(s: &[u8], i: usize) -> Option<u32> {
-    s.get(i..)
+    s.get(i..i.checked_add(4)?)
         .and_then(|t| t.first_chunk::<4>())
         .map(|a| u32::from_le_bytes(*a))
 }
@@ -23,12 +25,14 @@ pub(super) fn read32(s: &[u8], i: usize) -> Option<u32> {
 /// other bounds checks.
 #[inline(always)]
 fn eq_n<const N: usize>(s: &[u8], m: usize, p: usize) -> bool {
-    if m >= p || p >= s.len().saturating_sub(N - 1) {
+    if m >= p {
         return false;
     }
     match (
-        s.get(m..).and_then(|t| t.first_chunk::<N>()),
-        s.get(p..).and_then(|t| t.first_chunk::<N>()),
+        s.get(m..m.wrapping_add(N))
+            .and_then(|t| t.first_chunk::<N>()),
+        s.get(p..p.wrapping_add(N))
+            .and_then(|t| t.first_chunk::<N>()),
     ) {
         (Some(a), Some(b)) => a == b,
         _ => false,
@@ -70,6 +74,20 @@ pub(super) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 /// as an LZ77 copy does). Stops at the end of `src`.
 #[inline(always)]
 pub(super) fn count(src: &[u8], m: usize, p: usize) -> usize {
+    // Most matches end within their first 8 bytes: compare those directly.
+    if let (Some(a), Some(b)) = (read64(src, m), read64(src, p)) {
+        let d = a ^ b;
+        if d != 0 {
+            return (d.trailing_zeros() / 8) as usize;
+        }
+        return 8 + count_rest(src, m.wrapping_add(8), p.wrapping_add(8));
+    }
+    count_rest(src, m, p)
+}
+
+/// [`count`] past its first 8 bytes.
+#[inline(never)]
+fn count_rest(src: &[u8], m: usize, p: usize) -> usize {
     match (src.get(m..), src.get(p..)) {
         (Some(a), Some(b)) => common_prefix(a, b),
         _ => 0,

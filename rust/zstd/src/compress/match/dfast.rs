@@ -3,9 +3,9 @@
 //! at the next searched position when there is one; the long-table lookup of that next
 //! position is made ahead, and the step grows the longer nothing is found.
 
-use super::count::{count, eq4, eq8, read64};
+use super::count::{count, eq4, eq8, read32, read64};
 use super::hash::hash;
-use super::rep::emit;
+use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
 use crate::compress::seq_store::SeqStore;
 
@@ -52,6 +52,40 @@ fn match_n<const EXT: bool, const N: usize>(
     }
 }
 
+/// [`match_n`] for a local `p` whose first bytes are `x` (the 8 bytes at `p`, or for
+/// `N == 4` at least their low 4): callers ensure `c < base + p` and that `p + N` is
+/// within `src`.
+#[inline(always)]
+fn match_x<const EXT: bool, const N: usize>(
+    v: &View,
+    src: &[u8],
+    base: u32,
+    c: u32,
+    p: usize,
+    x: u64,
+) -> usize {
+    if EXT && c < base {
+        let n = v.match_len::<true>(c, p);
+        if n >= N {
+            n
+        } else {
+            0
+        }
+    } else {
+        let m = c.wrapping_sub(base) as usize;
+        let eq = if N == 8 {
+            read64(src, m) == Some(x)
+        } else {
+            read32(src, m) == Some(x as u32)
+        };
+        if eq {
+            N + count(src, m + N, p + N)
+        } else {
+            0
+        }
+    }
+}
+
 /// Finds the matches of one piece; returns the anchor and the position reached.
 pub(super) fn compress<const EXT: bool, const MLS: u32>(
     t: Tables,
@@ -69,8 +103,9 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
     let pos = |p: usize| base.wrapping_add(p as u32);
     let (long, short) = (t.long, t.short);
     let (llog, slog) = (t.long_log, t.short_log);
-    let hl = |p: usize| read64(src, p).map_or(0, |x| hash::<8>(x, llog));
-    let hs = |p: usize| read64(src, p).map_or(0, |x| hash::<MLS>(x, slog));
+    let rd = |p: usize| read64(src, p).unwrap_or(0);
+    let hl = |p: usize| hash::<8>(rd(p), llog);
+    let hs = |p: usize| hash::<MLS>(rd(p), slog);
     loop {
         let mut step = 1;
         let mut next_step = ip + STEP_INCR;
@@ -78,38 +113,42 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
         if ip1 > ilimit {
             break;
         }
-        let mut hl0 = hl(ip);
+        // `x0`, `x1`: the 8 bytes at `ip` and `ip1` (both at most `ilimit`, so in
+        // bounds), loaded once for the hashes and the first compares.
+        let mut x0 = rd(ip);
+        let mut hl0 = hash::<8>(x0, llog);
         let mut cl0 = get(long, hl0);
+        let r = rep[0];
         // The match: start, candidate index, length; `cur` is the searched position.
         let (mstart, mcand, ml, cur) = loop {
             let cur = pos(ip);
-            let hs0 = hs(ip);
+            let hs0 = hash::<MLS>(x0, slog);
             let cs0 = get(short, hs0);
             set(long, hl0, cur);
             set(short, hs0, cur);
-            let r = rep[0];
             let rcur = cur.wrapping_add(1);
             if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-                let ml = match_n::<EXT, 4>(v, src, base, rcur - r, ip + 1);
+                let ml = match_x::<EXT, 4>(v, src, base, rcur - r, ip + 1, x0 >> 8);
                 if ml > 0 {
                     break (ip + 1, rcur - r, ml, cur);
                 }
             }
-            let hl1 = hl(ip1);
+            let x1 = rd(ip1);
+            let hl1 = hash::<8>(x1, llog);
             if valid(cl0, cur, lowest) {
-                let ml = match_n::<EXT, 8>(v, src, base, cl0, ip);
+                let ml = match_x::<EXT, 8>(v, src, base, cl0, ip, x0);
                 if ml > 0 {
                     break (ip, cl0, ml, cur);
                 }
             }
             let cl1 = get(long, hl1);
             if valid(cs0, cur, lowest) {
-                let ml = match_n::<EXT, 4>(v, src, base, cs0, ip);
+                let ml = match_x::<EXT, 4>(v, src, base, cs0, ip, x0);
                 if ml > 0 {
                     // A long match at the next position beats the short one.
                     let cur1 = pos(ip1);
                     let ml1 = if valid(cl1, cur1, lowest) {
-                        match_n::<EXT, 8>(v, src, base, cl1, ip1)
+                        match_x::<EXT, 8>(v, src, base, cl1, ip1, x1)
                     } else {
                         0
                     };
@@ -130,6 +169,7 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
             ip1 += step;
             hl0 = hl1;
             cl0 = cl1;
+            x0 = x1;
             if ip1 > ilimit {
                 return (anchor, ip);
             }
@@ -138,13 +178,14 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
         let off = pos(mstart).wrapping_sub(mcand);
         let mstart = mstart - back;
         let ml = ml + back;
-        emit(seqs, rep, src.get(anchor..mstart).unwrap_or(&[]), ml, off);
+        emit_at(seqs, rep, src, anchor, mstart, ml, off);
         ip = mstart + ml;
         anchor = ip;
         if ip <= ilimit {
             let i2 = (cur.wrapping_sub(v.base) as usize).wrapping_add(2);
-            set(long, hl(i2), cur.wrapping_add(2));
-            set(short, hs(i2), cur.wrapping_add(2));
+            let x2 = rd(i2);
+            set(long, hash::<8>(x2, llog), cur.wrapping_add(2));
+            set(short, hash::<MLS>(x2, slog), cur.wrapping_add(2));
             set(long, hl(ip - 2), pos(ip - 2));
             set(short, hs(ip - 1), pos(ip - 1));
             while ip <= ilimit {
@@ -157,8 +198,9 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
                 if ml == 0 {
                     break;
                 }
-                set(long, hl(ip), c);
-                set(short, hs(ip), c);
+                let x = rd(ip);
+                set(long, hash::<8>(x, llog), c);
+                set(short, hash::<MLS>(x, slog), c);
                 emit(seqs, rep, &[], ml, r);
                 ip += ml;
                 anchor = ip;

@@ -4,9 +4,9 @@
 //! and the step grows the longer nothing is found (by `target_length` for the negative
 //! levels).
 
-use super::count::{count, eq4, read64};
+use super::count::{count, eq4, read32, read64};
 use super::hash::hash;
-use super::rep::emit;
+use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
 use crate::compress::seq_store::SeqStore;
 
@@ -24,6 +24,21 @@ fn m4<const EXT: bool>(v: &View, src: &[u8], base: u32, c: u32, p: usize) -> usi
             4 + count(src, m + 4, p + 4)
         } else {
             0
+        }
+    }
+}
+
+/// [`m4`] for a local `p` whose first 8 bytes are `x`; callers ensure `c < base + p`
+/// and `p + 8 <= src.len()`.
+#[inline(always)]
+fn m4x<const EXT: bool>(v: &View, src: &[u8], base: u32, c: u32, p: usize, x: u64) -> usize {
+    if EXT && c < base {
+        v.match4::<true>(c, p)
+    } else {
+        let m = c.wrapping_sub(base) as usize;
+        match read32(src, m) {
+            Some(y) if y == x as u32 => 4 + count(src, m + 4, p + 4),
+            _ => 0,
         }
     }
 }
@@ -50,11 +65,14 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
         return (anchor, ip);
     }
     let table = &mut table[..mask + 1];
-    let h = |p: usize| read64(src, p).map_or(0, |x| hash::<MLS>(x, hlog) & mask);
+    let rd = |p: usize| read64(src, p).unwrap_or(0);
+    let hx = |x: u64| hash::<MLS>(x, hlog) & mask;
+    let h = |p: usize| hx(rd(p));
     let pos = |p: usize| base.wrapping_add(p as u32);
     loop {
         // Search: `p0` is checked against its hash candidate, `p2` against the last
-        // offset; `p1` is hashed ahead.
+        // offset; `p1` is hashed ahead. Every position stays below `ilimit`, so its
+        // 8-byte load (`x0`, `x1`, `x2`) is in bounds and serves hash and compare.
         let mut step = step_size + 1;
         let mut next_step = ip + STEP_INCR;
         let mut p0 = ip;
@@ -64,23 +82,26 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
         if p3 >= ilimit {
             break;
         }
-        let mut h0 = h(p0);
-        let mut h1 = h(p1);
+        let mut x0 = rd(p0);
+        let mut h0 = hx(x0);
+        let mut x1 = rd(p1);
+        let mut h1 = hx(x1);
         let mut cand = get(table, h0);
+        let r = rep[0];
         let (mstart, mcand, ml) = 'search: loop {
             let cur0 = pos(p0);
             set(table, h0, cur0);
-            let r = rep[0];
+            let x2 = rd(p2);
             let rcur = pos(p2);
             if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-                let ml = m4::<EXT>(v, src, base, rcur - r, p2);
+                let ml = m4x::<EXT>(v, src, base, rcur - r, p2, x2);
                 if ml > 0 {
                     set(table, h1, pos(p1));
                     break 'search (p2, rcur - r, ml);
                 }
             }
             if valid(cand, cur0, lowest) {
-                let ml = m4::<EXT>(v, src, base, cand, p0);
+                let ml = m4x::<EXT>(v, src, base, cand, p0, x0);
                 if ml > 0 {
                     set(table, h1, pos(p1));
                     break 'search (p0, cand, ml);
@@ -88,12 +109,14 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
             }
             cand = get(table, h1);
             h0 = h1;
-            h1 = h(p2);
+            x0 = x1;
+            h1 = hx(x2);
+            x1 = x2;
             (p0, p1, p2) = (p1, p2, p3);
             let cur0 = pos(p0);
             set(table, h0, cur0);
             if valid(cand, cur0, lowest) {
-                let ml = m4::<EXT>(v, src, base, cand, p0);
+                let ml = m4x::<EXT>(v, src, base, cand, p0, x0);
                 if ml > 0 {
                     if step <= 4 {
                         set(table, h1, pos(p1));
@@ -103,11 +126,13 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
             }
             cand = get(table, h1);
             h0 = h1;
-            h1 = h(p2);
+            x0 = x1;
+            x1 = rd(p2);
+            h1 = hx(x1);
             p0 = p1;
             p1 = p2;
-            p2 = p0 + step;
-            p3 = p1 + step;
+            p2 = p0.wrapping_add(step);
+            p3 = p1.wrapping_add(step);
             if p2 >= next_step {
                 step += 1;
                 next_step += STEP_INCR;
@@ -121,7 +146,7 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
         let mstart = mstart - back;
         let ml = ml + back;
         let off = pos(mstart).wrapping_sub(mcand.wrapping_sub(back as u32));
-        emit(seqs, rep, src.get(anchor..mstart).unwrap_or(&[]), ml, off);
+        emit_at(seqs, rep, src, anchor, mstart, ml, off);
         ip = mstart + ml;
         anchor = ip;
         if ip <= ilimit {

@@ -5,7 +5,7 @@
 
 use super::count::{read32, read64};
 use super::hash::hash;
-use super::rep::emit;
+use super::rep::{emit, emit_at};
 use super::{get, highbit, set, valid, Args, View, SEARCH_STRENGTH};
 use crate::compress::seq_store::SeqStore;
 
@@ -97,12 +97,15 @@ impl Chain<'_> {
         let mut best = 3usize;
         let mut best_off = 0u32;
         let mut left = self.attempts;
+        // The 4 bytes ending one past the best length must match to beat it: those of
+        // `ip` at offset `o = best - 3`, kept until `best` changes.
+        let mut o = 0usize;
+        let mut tail = read32(v.src, ip);
         while left > 0 && valid(m, cur, lowest) {
             left -= 1;
             let quick_reject = if !EXT || m >= v.base {
-                // The 4 bytes ending one past the best length must match to beat it.
-                let ml = (m - v.base) as usize;
-                match (read32(v.src, ml + best - 3), read32(v.src, ip + best - 3)) {
+                let ml = m.wrapping_sub(v.base) as usize;
+                match (ml.checked_add(o).and_then(|i| read32(v.src, i)), tail) {
                     (Some(a), Some(b)) => a != b,
                     _ => false,
                 }
@@ -117,6 +120,8 @@ impl Chain<'_> {
                     if ip + len >= end {
                         break;
                     }
+                    o = len - 3;
+                    tail = read32(v.src, ip + o);
                 }
             }
             if m <= min_chain {
@@ -310,7 +315,7 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
             start -= back;
             ml += back;
         }
-        emit(seqs, rep, src.get(anchor..start).unwrap_or(&[]), ml, off);
+        emit_at(seqs, rep, src, anchor, start, ml, off);
         ip = start + ml;
         anchor = ip;
         // Immediate repeats of the offset before last.

@@ -126,6 +126,34 @@ impl<'d> View<'d> {
         lowest: u32,
     ) -> usize {
         let mut n = 0;
+        // Within the current segment: compare backwards over two equal-length slices.
+        if cand >= self.base && cand > lowest {
+            let m = (cand - self.base) as usize;
+            // Most matches do not extend: one byte pair settles it.
+            if p > anchor && m > 0 {
+                if let (Some(a), Some(b)) = (self.src.get(m - 1), self.src.get(p - 1)) {
+                    if a != b {
+                        return 0;
+                    }
+                }
+            }
+            let room = (cand - lowest.max(self.base)) as usize;
+            let lim = room.min(m).min(p.saturating_sub(anchor));
+            if let (Some(a), Some(b)) = (
+                self.src.get(m - lim..m),
+                self.src.get(p.wrapping_sub(lim)..p),
+            ) {
+                n = a
+                    .iter()
+                    .rev()
+                    .zip(b.iter().rev())
+                    .take_while(|(x, y)| x == y)
+                    .count();
+                if !EXT || n < lim || lowest >= self.base {
+                    return n;
+                }
+            }
+        }
         while p > anchor + n && cand > lowest.wrapping_add(n as u32) {
             let m = cand - n as u32 - 1;
             match (self.byte::<EXT>(m), self.src.get(p - n - 1)) {
@@ -306,6 +334,33 @@ impl<'a> MatchState<'a> {
     /// skip it, as C does: start the next frame at indices above every index used so far
     /// with `low_limit` at its start; older entries are then ignored exactly as if cleared.
     pub fn reset(&mut self, cp: &CParams) {
+        self.adopt(cp);
+        let n = self.layout.bytes().min(self.mem.len());
+        if let Some(t) = self.mem.get_mut(..n) {
+            t.fill(0);
+        }
+    }
+
+    /// Carves the tables for `cp` without clearing them: they hold whatever an earlier
+    /// state made with the same parameters over the same workspace left there. The
+    /// caller must start at indices above every index stored so far, with `low_limit` at
+    /// that start (see [`MatchState::reset`]); any other stored value is also harmless,
+    /// as every candidate is checked against `low_limit` and compared byte by byte.
+    pub fn new_dirty(cp: &CParams, c: &mut Carver<'a>) -> Option<Self> {
+        let mem = c.bytes(Layout::of(cp).bytes())?;
+        let mut ms = Self {
+            mem,
+            cp: *cp,
+            layout: Layout::of(cp),
+            next_to_update: 0,
+            sink: 0,
+        };
+        ms.adopt(cp);
+        Some(ms)
+    }
+
+    /// Adopts `cp` (reducing table sizes to fit the workspace) without touching tables.
+    fn adopt(&mut self, cp: &CParams) {
         let mut l = Layout::of(cp);
         while l.bytes() > self.mem.len() {
             if l.chain_log >= l.hash_log && l.chain_log > LOG_MIN {
@@ -318,10 +373,6 @@ impl<'a> MatchState<'a> {
         }
         self.cp = *cp;
         self.layout = l;
-        let n = l.bytes().min(self.mem.len());
-        if let Some(t) = self.mem.get_mut(..n) {
-            t.fill(0);
-        }
         self.next_to_update = 0;
     }
 

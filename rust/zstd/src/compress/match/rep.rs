@@ -55,6 +55,25 @@ pub(super) fn emit(seqs: &mut SeqStore, rep: &mut [u32; 3], lits: &[u8], ml: usi
     }
 }
 
+/// [`emit`] with the literals `src[lit_start..lit_end]` (none when out of range), copied
+/// 32 bytes at a time when short.
+#[inline(always)]
+pub(super) fn emit_at(
+    seqs: &mut SeqStore,
+    rep: &mut [u32; 3],
+    src: &[u8],
+    lit_start: usize,
+    lit_end: usize,
+    ml: usize,
+    off: u32,
+) {
+    let ll0 = lit_start >= lit_end;
+    let ov = offset_value(off, ll0, rep);
+    if seqs.push_from(src, lit_start, lit_end, ml as u32, ov) {
+        update_rep(rep, ov, ll0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
