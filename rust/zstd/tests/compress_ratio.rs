@@ -43,5 +43,8 @@ fn sizes_against_c(levels: core::ops::RangeInclusive<i32>, slice: usize, limit: 
         }
     }
     println!("worst ratio ours/C: {worst:.4}");
-    assert!(fails.is_empty(), "larger than C by more than {limit}: {fails:?}");
+    assert!(
+        fails.is_empty(),
+        "larger than C by more than {limit}: {fails:?}"
+    );
 }

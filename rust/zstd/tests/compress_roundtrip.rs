@@ -379,3 +379,27 @@ proptest! {
         }
     }
 }
+
+/// The optimal parser (levels 16-22) through one context: a frame's output does not
+/// depend on the frames compressed before it (tables are kept between frames, the
+/// parser's statistics are not), and every frame decodes with C.
+#[test]
+fn optimal_parser_frames_do_not_depend_on_earlier_frames() {
+    let data = corpus("x86-elf.bin", 200_000);
+    let other = corpus("linux-src.tar", 150_000);
+    for level in 16..=22 {
+        let p = get_params(level, data.len() as u64);
+        let mut ws = vec![0u8; cctx_workspace_bound(&p.cparams)];
+        let mut cctx = CCtx::new(&mut ws).unwrap();
+        let mut frames = Vec::new();
+        for src in [&data[..], &other[..50_000], &data[..]] {
+            let mut dst = vec![0u8; compress_bound(src.len())];
+            let n = cctx.compress(&mut dst, src, &p).unwrap();
+            dst.truncate(n);
+            assert_eq!(c_decompress(&dst, src.len()), src, "level {level}");
+            frames.push(dst);
+        }
+        assert_eq!(frames[0], frames[2], "level {level}");
+        assert_eq!(frames[0], compress(&data, &p), "level {level}");
+    }
+}

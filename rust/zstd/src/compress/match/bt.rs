@@ -129,7 +129,12 @@ impl Tree<'_> {
 
     /// Inserts every index below `target` not inserted yet.
     #[inline(always)]
-    pub(super) fn update<const EXT: bool, const MLS: u32>(&mut self, v: &View, target: u32, lowest: u32) {
+    pub(super) fn update<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View,
+        target: u32,
+        lowest: u32,
+    ) {
         let mut i = self.next.max(lowest);
         while i < target {
             self.next = i + 1;

@@ -255,7 +255,7 @@ impl Layout {
                     chain_log: 0,
                     row_log: cp.search_log.clamp(4, 6),
                     opt: false,
-                h3_log: 0,
+                    h3_log: 0,
                 }
             }
             s => Self {
@@ -356,6 +356,12 @@ impl<'a> MatchState<'a> {
             sink: 0,
         };
         ms.adopt(cp);
+        // The optimal parser's statistics start afresh with each frame, so a frame's
+        // output does not depend on the frames before it.
+        let (_, _, ot) = ms.opt_tables();
+        for e in ot.iter_mut().take(opt::STATE) {
+            *e = [0; 4];
+        }
         Some(ms)
     }
 
@@ -377,6 +383,7 @@ impl<'a> MatchState<'a> {
     }
 
     /// The hash table, the second table and the optimal parser's entries.
+    #[allow(clippy::type_complexity)]
     fn opt_tables(&mut self) -> (&mut [[u8; 4]], &mut [[u8; 4]], &mut [[u8; 4]]) {
         let (h, c, r) = self.layout.parts();
         let o = self.layout.opt_entries();

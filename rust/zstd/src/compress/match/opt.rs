@@ -51,6 +51,8 @@ const MATCHES: usize = OF_P + MAX_OFF_CODE + 1;
 /// First index not in the 3-byte hash table yet.
 const H3_NEXT: usize = MATCHES + 2 * MAX_MATCHES;
 const NODES: usize = H3_NEXT + 1;
+/// Entries holding state between blocks (statistics to `H3_NEXT`); the rest is scratch.
+pub(super) const STATE: usize = NODES;
 /// Fields of a node: price, match length (0: reached by a literal), offset, pending
 /// literals, the three repeat offsets after it, and the next position on the chosen path.
 const NODE: usize = 8;
@@ -190,7 +192,7 @@ impl<'t> Parser<'t> {
             }
         } else {
             for i in LIT_F..MATCHES {
-                if i < LIT_P || i >= LIT_P + 256 {
+                if !(LIT_P..LIT_P + 256).contains(&i) {
                     let f = self.get(i);
                     self.set(i, 1 + (f >> 1));
                 }
@@ -431,10 +433,9 @@ fn compress<const EXT: bool, const MLS: u32>(
                 // Reaching `cur` by one more literal.
                 let prev_lits = o.node(cur - 1, N_LIT);
                 let b = src.get(ip + cur - 1).copied().unwrap_or(0);
-                let price = o.price(cur - 1)
-                    + o.get(LIT_P + b as usize) as i32
-                    + o.ll_price(prev_lits + 1)
-                    - o.ll_price(prev_lits);
+                let price =
+                    o.price(cur - 1) + o.get(LIT_P + b as usize) as i32 + o.ll_price(prev_lits + 1)
+                        - o.ll_price(prev_lits);
                 if price <= o.price(cur) {
                     let r = o.rep_of(cur - 1);
                     o.set_way(cur, price, 0, 0, prev_lits + 1, &r);
@@ -476,7 +477,11 @@ fn compress<const EXT: bool, const MLS: u32>(
                 let mut nr = r;
                 update_rep(&mut nr, ov, ll0);
                 // A 3-byte match pays for itself only with a short offset.
-                let low = if ov > 3 && off >= SHORT3_DIST { 3 } else { shorter };
+                let low = if ov > 3 && off >= SHORT3_DIST {
+                    3
+                } else {
+                    shorter
+                };
                 for ml in (low.max(shorter) + 1..=len).rev() {
                     let pos = cur + ml;
                     let price = here + o.match_price(ov, ml) + base;
