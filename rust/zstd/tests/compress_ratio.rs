@@ -1,6 +1,6 @@
 //! Compressed sizes against the C library at the same level (same parameters) on the
-//! corpus: ours may be at most 3% larger at levels 1-12, 5% at levels 13-22 (btlazy2 and
-//! the optimal parser; ours does not search 3-byte matches).
+//! corpus: ours may be at most 3% larger (levels 13-15 run as lazy2, 16-22 run
+//! the optimal parser).
 
 mod enc;
 
@@ -16,8 +16,8 @@ fn sizes_within_three_percent_of_c_levels_1_to_12() {
 }
 
 #[test]
-fn sizes_within_five_percent_of_c_levels_13_to_22() {
-    sizes_against_c(13..=22, SLICE / 2, 1.05);
+fn sizes_within_three_percent_of_c_levels_13_to_22() {
+    sizes_against_c(13..=22, SLICE / 2, 1.03);
 }
 
 fn sizes_against_c(levels: core::ops::RangeInclusive<i32>, slice: usize, limit: f64) {
