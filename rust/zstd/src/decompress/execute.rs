@@ -406,7 +406,9 @@ fn run<const IN_BUF: bool>(
                 lit_len.min(lit_data.len().saturating_sub(16)),
             )
         };
-        for i in 0..nb_seq {
+        let mut left = nb_seq;
+        while left > 0 {
+            left -= 1;
             // Decode (RFC 8878 §3.1.1.3.2.2).
             if r.fast() {
                 r.refill_fast();
@@ -467,7 +469,7 @@ fn run<const IN_BUF: bool>(
                     }
                 }
             } as usize;
-            if i + 1 < nb_seq {
+            if left > 0 {
                 // State bits in stream order: literal length, match length, offset.
                 if extra > 30 {
                     r.refill();
