@@ -16,8 +16,14 @@ pub struct BackwardReader<'a> {
 
 #[inline(always)]
 fn load_le(src: &[u8], pos: usize) -> u64 {
-    match src.get(pos..).and_then(|s| s.first_chunk::<8>()) {
-        Some(b) => u64::from_le_bytes(*b),
+    // Masking leaves real positions alone and lets `pos + 8` be known not to wrap.
+    let pos = pos & (usize::MAX >> 1);
+    match src.get(pos..pos + 8) {
+        Some(b) => {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(b);
+            u64::from_le_bytes(a)
+        }
         None => 0,
     }
 }

@@ -119,12 +119,15 @@ pub fn decode_4_streams(
     let mut r2 = BackwardReader::new(b2)?;
     let mut r3 = BackwardReader::new(b3)?;
     let mut r4 = BackwardReader::new(b4)?;
-    let done = fast_4(
-        table,
-        [&mut r1, &mut r2, &mut r3, &mut r4],
-        [b1, b2, b3, b4],
-        [&mut *o1, &mut *o2, &mut *o3, &mut *o4],
-    );
+    let readers = [&mut r1, &mut r2, &mut r3, &mut r4];
+    let srcs = [b1, b2, b3, b4];
+    let outs = [&mut *o1, &mut *o2, &mut *o3, &mut *o4];
+    // Five symbols per refill when codes are at most 11 bits (5 x 11 <= 57), else four.
+    let done = if log <= 11 {
+        fast_4::<5, 7>(table, readers, srcs, outs)
+    } else {
+        fast_4::<4, 6>(table, readers, srcs, outs)
+    };
     for (r, o) in [
         (&mut r1, &mut o1[done..]),
         (&mut r2, &mut o2[done..]),
@@ -139,16 +142,14 @@ pub fn decode_4_streams(
     Ok(())
 }
 
-/// Bytes a reader's window moves down per refill in [`fast_4`]'s loop at most: 4
-/// symbols of up to 12 bits plus 7 bits left over.
-const MAX_STEP: usize = 6;
-
-/// The interleaved main loop of [`decode_4_streams`]: four symbols per stream per
-/// refill (4 x 12 <= 57 bits), while every stream has at least 8 bytes before its
-/// window. Only positions and bit counts live across iterations; each window is
-/// reloaded at the top. Returns how many symbols per stream it wrote.
+/// The interleaved main loop of [`decode_4_streams`]: `N` symbols per stream per
+/// refill (`N` codes must fit the 57 bits a refill guarantees), while every stream has
+/// at least 8 bytes before its window. `STEP` is the most bytes a window moves down
+/// per refill (`N` codes plus 7 bits left over). Only positions and bit counts live
+/// across iterations; each window is reloaded at the top. Returns how many symbols
+/// per stream it wrote.
 #[inline(always)]
-fn fast_4(
+fn fast_4<const N: usize, const STEP: usize>(
     table: &HufTable,
     r: [&mut BackwardReader; 4],
     src: [&[u8]; 4],
@@ -161,13 +162,13 @@ fn fast_4(
     let (mut c2, mut p2) = r2.state();
     let (mut c3, mut p3) = r3.state();
     let (mut c4, mut p4) = r4.state();
-    let chunks = o4.len().min(o1.len()) / 4;
+    let chunks = o4.len().min(o1.len()) / N;
     let mut done = 0usize;
     loop {
         // Iterations every stream can take with its window >= 8 bytes in.
         let room = |p: usize| {
             if p >= 8 {
-                (p - 8) / MAX_STEP + 1
+                (p - 8) / STEP + 1
             } else {
                 0
             }
@@ -181,16 +182,16 @@ fn fast_4(
             break;
         }
         let (a1, a2, a3, a4) = (
-            &mut o1[4 * done..4 * (done + m)],
-            &mut o2[4 * done..4 * (done + m)],
-            &mut o3[4 * done..4 * (done + m)],
-            &mut o4[4 * done..4 * (done + m)],
+            &mut o1[N * done..N * (done + m)],
+            &mut o2[N * done..N * (done + m)],
+            &mut o3[N * done..N * (done + m)],
+            &mut o4[N * done..N * (done + m)],
         );
         let it = a1
-            .chunks_exact_mut(4)
-            .zip(a2.chunks_exact_mut(4))
-            .zip(a3.chunks_exact_mut(4))
-            .zip(a4.chunks_exact_mut(4));
+            .chunks_exact_mut(N)
+            .zip(a2.chunks_exact_mut(N))
+            .zip(a3.chunks_exact_mut(N))
+            .zip(a4.chunks_exact_mut(N));
         for (((d1, d2), d3), d4) in it {
             p1 = p1.wrapping_sub((c1 >> 3) as usize);
             p2 = p2.wrapping_sub((c2 >> 3) as usize);
@@ -205,14 +206,14 @@ fn fast_4(
             let w3 = load(s3, p3);
             let w4 = load(s4, p4);
             let (Ok(d1), Ok(d2), Ok(d3), Ok(d4)) = (
-                <&mut [u8; 4]>::try_from(d1),
-                <&mut [u8; 4]>::try_from(d2),
-                <&mut [u8; 4]>::try_from(d3),
-                <&mut [u8; 4]>::try_from(d4),
+                <&mut [u8; N]>::try_from(d1),
+                <&mut [u8; N]>::try_from(d2),
+                <&mut [u8; N]>::try_from(d3),
+                <&mut [u8; N]>::try_from(d4),
             ) else {
                 break;
             };
-            for k in 0..4 {
+            for k in 0..N {
                 d1[k] = step(table, w1, &mut c1);
                 d2[k] = step(table, w2, &mut c2);
                 d3[k] = step(table, w3, &mut c3);
@@ -227,7 +228,7 @@ fn fast_4(
         r3.set_state(c3, p3);
         r4.set_state(c4, p4);
     }
-    4 * done
+    N * done
 }
 
 /// The 8 bytes of `src` at `pos`, little-endian (zeros if out of range).
