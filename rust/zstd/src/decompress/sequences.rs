@@ -40,14 +40,14 @@ fn of_value(s: usize) -> (u32, u8) {
 
 /// Sets one table from its mode; returns bytes of `src` used.
 #[allow(clippy::too_many_arguments)]
-fn read_table<const N: usize>(
+fn read_table<const N: usize, V: Fn(usize) -> (u32, u8) + Copy>(
     mode: u8,
     src: &[u8],
     t: &mut SeqTable<'_, N>,
     max_symbol: usize,
     max_log: u32,
     default: (&[i16], u32),
-    value: ValueFn,
+    value: V,
     counts: &mut NormalizedCounts,
 ) -> Result<usize, Error> {
     match mode {
