@@ -407,121 +407,124 @@ fn run<const IN_BUF: bool>(
             )
         };
         let mut left = nb_seq;
-        while left > 0 {
-            left -= 1;
-            // Decode (RFC 8878 §3.1.1.3.2.2).
-            if r.fast() {
-                r.refill_fast();
-            } else {
-                r.refill();
-            }
-            let ofe = unpack(of_t[of_state & (OF_CELLS - 1)]);
-            let mle = unpack(ml_t[ml_state & (ML_CELLS - 1)]);
-            let lle = unpack(ll_t[ll_state & (LL_CELLS - 1)]);
-            // Extra bits in stream order: offset, match length, literal length. One
-            // read for all three when they fit the refilled window (nearly always).
-            let (eo, em, el) = (ofe.extra_bits, mle.extra_bits, lle.extra_bits);
-            let extra = eo.wrapping_add(em).wrapping_add(el);
-            let (offset_value, ml, ll) = if extra <= 56 {
-                let v = r.read(extra);
-                (
-                    ofe.base
-                        .wrapping_add((v >> (em.wrapping_add(el) & 63)) as u32),
-                    (mle.base as usize)
-                        .wrapping_add(((v >> (el & 63)) & MASKS[em as usize & 63]) as usize),
-                    (lle.base as usize).wrapping_add((v & MASKS[el as usize & 63]) as usize),
-                )
-            } else {
-                let o = ofe.base.wrapping_add(r.read(eo) as u32);
-                let m = (mle.base as usize).wrapping_add(r.read(em) as usize);
-                r.refill();
-                (o, m, (lle.base as usize).wrapping_add(r.read(el) as usize))
-            };
-            let offset = if offset_value > 3 {
-                let o = offset_value - 3;
-                rep2 = rep1;
-                rep1 = rep0;
-                rep0 = o;
-                o
-            } else {
-                match offset_value.wrapping_sub(1) + u32::from(ll == 0) {
-                    0 => rep0,
-                    1 => {
-                        core::mem::swap(&mut rep0, &mut rep1);
-                        rep0
-                    }
-                    2 => {
-                        let o = rep2;
-                        rep2 = rep1;
-                        rep1 = rep0;
-                        rep0 = o;
-                        o
-                    }
-                    _ => {
-                        let o = rep0.wrapping_sub(1);
-                        if o == 0 {
-                            return Err(Error::corruption_detected);
-                        }
-                        rep2 = rep1;
-                        rep1 = rep0;
-                        rep0 = o;
-                        o
-                    }
+        // The inner loop runs the fast path and leaves it for any sequence needing the
+        // careful one: with no call inside, its state can stay in registers.
+        loop {
+            let slow = loop {
+                if left == 0 {
+                    break None;
                 }
-            } as usize;
-            if left > 0 {
-                // State bits in stream order: literal length, match length, offset.
-                if extra > 30 {
+                left -= 1;
+                // Decode (RFC 8878 §3.1.1.3.2.2).
+                if r.fast() {
+                    r.refill_fast();
+                } else {
                     r.refill();
                 }
-                let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
-                let v = r.read(nl.wrapping_add(nm).wrapping_add(no));
-                ll_state = lle
-                    .new_state
-                    .wrapping_add((v >> (nm.wrapping_add(no) & 63)) as usize);
-                ml_state = mle
-                    .new_state
-                    .wrapping_add(((v >> (no & 63)) & MASKS[nm as usize & 63]) as usize);
-                of_state = ofe
-                    .new_state
-                    .wrapping_add((v & MASKS[no as usize & 63]) as usize);
-            }
-
-            // Execute: literals, then the match. Lengths are < 2^18 and positions
-            // <= isize::MAX: no sum below wraps.
-            let match_at = op.wrapping_add(ll);
-            let op_end = match_at.wrapping_add(ml);
-            let lit_end = lp.wrapping_add(ll);
-            let reach = match_at.wrapping_sub(prefix_start).min(max_offset);
-            if !IN_BUF
-                && lit_end <= lit_fast_end
-                && op_end.wrapping_add(16) <= wild_end
-                && offset.wrapping_sub(1) < reach
-            {
-                let buf = &mut *out.buf;
-                copy16(buf, op, lit_data, lp);
-                if ll > 16 {
-                    let mut k = 16;
-                    while k < ll {
-                        copy16(buf, op.wrapping_add(k), lit_data, lp.wrapping_add(k));
-                        k += 16;
+                let ofe = unpack(of_t[of_state & (OF_CELLS - 1)]);
+                let mle = unpack(ml_t[ml_state & (ML_CELLS - 1)]);
+                let lle = unpack(ll_t[ll_state & (LL_CELLS - 1)]);
+                // Extra bits in stream order: offset, match length, literal length. One
+                // read for all three when they fit the refilled window (nearly always).
+                let (eo, em, el) = (ofe.extra_bits, mle.extra_bits, lle.extra_bits);
+                let extra = eo.wrapping_add(em).wrapping_add(el);
+                let (offset_value, ml, ll) = if extra <= 56 {
+                    let v = r.read(extra);
+                    (
+                        ofe.base
+                            .wrapping_add((v >> (em.wrapping_add(el) & 63)) as u32),
+                        (mle.base as usize)
+                            .wrapping_add(((v >> (el & 63)) & MASKS[em as usize & 63]) as usize),
+                        (lle.base as usize).wrapping_add((v & MASKS[el as usize & 63]) as usize),
+                    )
+                } else {
+                    let o = ofe.base.wrapping_add(r.read(eo) as u32);
+                    let m = (mle.base as usize).wrapping_add(r.read(em) as usize);
+                    r.refill();
+                    (o, m, (lle.base as usize).wrapping_add(r.read(el) as usize))
+                };
+                let offset = if offset_value > 3 {
+                    let o = offset_value - 3;
+                    rep2 = rep1;
+                    rep1 = rep0;
+                    rep0 = o;
+                    o
+                } else {
+                    match offset_value.wrapping_sub(1) + u32::from(ll == 0) {
+                        0 => rep0,
+                        1 => {
+                            core::mem::swap(&mut rep0, &mut rep1);
+                            rep0
+                        }
+                        2 => {
+                            let o = rep2;
+                            rep2 = rep1;
+                            rep1 = rep0;
+                            rep0 = o;
+                            o
+                        }
+                        _ => {
+                            let o = rep0.wrapping_sub(1);
+                            if o == 0 {
+                                return Err(Error::corruption_detected);
+                            }
+                            rep2 = rep1;
+                            rep1 = rep0;
+                            rep0 = o;
+                            o
+                        }
                     }
+                } as usize;
+                if left > 0 {
+                    // State bits in stream order: literal length, match length, offset.
+                    if extra > 30 {
+                        r.refill();
+                    }
+                    let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
+                    let v = r.read(nl.wrapping_add(nm).wrapping_add(no));
+                    ll_state = lle
+                        .new_state
+                        .wrapping_add((v >> (nm.wrapping_add(no) & 63)) as usize);
+                    ml_state = mle
+                        .new_state
+                        .wrapping_add(((v >> (no & 63)) & MASKS[nm as usize & 63]) as usize);
+                    of_state = ofe
+                        .new_state
+                        .wrapping_add((v & MASKS[no as usize & 63]) as usize);
                 }
-                wild_match(buf, match_at, offset, op_end);
-                op = op_end;
-                lp = lit_end;
-                continue;
-            }
+
+                // Execute: literals, then the match. Lengths are < 2^18 and positions
+                // <= isize::MAX: no sum below wraps.
+                let match_at = op.wrapping_add(ll);
+                let op_end = match_at.wrapping_add(ml);
+                let lit_end = lp.wrapping_add(ll);
+                let reach = match_at.wrapping_sub(prefix_start).min(max_offset);
+                if !IN_BUF
+                    && lit_end <= lit_fast_end
+                    && op_end.wrapping_add(16) <= wild_end
+                    && offset.wrapping_sub(1) < reach
+                {
+                    let buf = &mut *out.buf;
+                    copy16(buf, op, lit_data, lp);
+                    if ll > 16 {
+                        let mut k = 16;
+                        while k < ll {
+                            copy16(buf, op.wrapping_add(k), lit_data, lp.wrapping_add(k));
+                            k += 16;
+                        }
+                    }
+                    wild_match(buf, match_at, offset, op_end);
+                    op = op_end;
+                    lp = lit_end;
+                    continue;
+                }
+                break Some((ll, ml, offset));
+            };
+            let Some(seq) = slow else {
+                break;
+            };
             (op, lp) = exec_slow::<IN_BUF>(
-                out,
-                limit,
-                limit_err,
-                op,
-                lp,
-                (ll, ml, offset),
-                lit_data,
-                lit_start,
-                lit_len,
+                out, limit, limit_err, op, lp, seq, lit_data, lit_start, lit_len,
             )?;
         }
         if !r.finished() {
