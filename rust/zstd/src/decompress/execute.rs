@@ -281,14 +281,17 @@ fn wild_match(buf: &mut [u8], op: usize, offset: usize, op_end: usize) {
     let src = op.wrapping_sub(offset);
     if offset >= 16 {
         // Each 16-byte source chunk ends at or before its destination starts.
-        let mut s = src;
-        let mut d = op;
-        loop {
-            copy16_within(buf, s, d);
-            d = d.wrapping_add(16);
-            s = s.wrapping_add(16);
-            if d >= op_end {
-                break;
+        copy16_within(buf, src, op);
+        let mut d = op.wrapping_add(16);
+        if d < op_end {
+            let mut s = src.wrapping_add(16);
+            loop {
+                copy16_within(buf, s, d);
+                d = d.wrapping_add(16);
+                s = s.wrapping_add(16);
+                if d >= op_end {
+                    break;
+                }
             }
         }
         return;
