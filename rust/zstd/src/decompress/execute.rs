@@ -242,35 +242,46 @@ const WILD_SLACK: usize = 32;
 /// `dst + 16 <= src` (callers check the ranges are inside `buf`).
 #[inline(always)]
 fn copy16_within(buf: &mut [u8], src: usize, dst: usize) {
-    let t: [u8; 16] = match buf.get(src..).and_then(|s| s.first_chunk::<16>()) {
-        Some(t) => *t,
+    // Masked indices are unchanged (they are < isize::MAX) and `+ 16` cannot wrap,
+    // which leaves one bound check per range.
+    let (src, dst) = (src & POS_MASK, dst & POS_MASK);
+    let t: [u8; 16] = match buf.get(src..src + 16) {
+        Some(t) => match t.try_into() {
+            Ok(t) => t,
+            Err(_) => return,
+        },
         None => return,
     };
-    if let Some(d) = buf.get_mut(dst..).and_then(|d| d.first_chunk_mut::<16>()) {
-        *d = t;
+    if let Some(d) = buf.get_mut(dst..dst + 16) {
+        d.copy_from_slice(&t);
     }
 }
+
+/// Positions are below `isize::MAX`; masking with this tells the compiler so.
+const POS_MASK: usize = usize::MAX >> 1;
 
 /// Same for 8 bytes.
 #[inline(always)]
 fn copy8_within(buf: &mut [u8], src: usize, dst: usize) {
-    let t: [u8; 8] = match buf.get(src..).and_then(|s| s.first_chunk::<8>()) {
-        Some(t) => *t,
+    let (src, dst) = (src & POS_MASK, dst & POS_MASK);
+    let t: [u8; 8] = match buf.get(src..src + 8) {
+        Some(t) => match t.try_into() {
+            Ok(t) => t,
+            Err(_) => return,
+        },
         None => return,
     };
-    if let Some(d) = buf.get_mut(dst..).and_then(|d| d.first_chunk_mut::<8>()) {
-        *d = t;
+    if let Some(d) = buf.get_mut(dst..dst + 8) {
+        d.copy_from_slice(&t);
     }
 }
 
 /// Copies 16 bytes from `src[from..]` to `dst[to..]`.
 #[inline(always)]
 fn copy16(dst: &mut [u8], to: usize, src: &[u8], from: usize) {
-    if let (Some(d), Some(s)) = (
-        dst.get_mut(to..).and_then(|d| d.first_chunk_mut::<16>()),
-        src.get(from..).and_then(|s| s.first_chunk::<16>()),
-    ) {
-        *d = *s;
+    let (to, from) = (to & POS_MASK, from & POS_MASK);
+    if let (Some(d), Some(s)) = (dst.get_mut(to..to + 16), src.get(from..from + 16)) {
+        d.copy_from_slice(s);
     }
 }
 

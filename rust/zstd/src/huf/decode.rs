@@ -234,8 +234,14 @@ fn fast_4<const N: usize, const STEP: usize>(
 /// The 8 bytes of `src` at `pos`, little-endian (zeros if out of range).
 #[inline(always)]
 fn load(src: &[u8], pos: usize) -> u64 {
-    match src.get(pos..).and_then(|s| s.first_chunk::<8>()) {
-        Some(b) => u64::from_le_bytes(*b),
+    // Masking leaves real positions alone and lets `pos + 8` be known not to wrap.
+    let pos = pos & (usize::MAX >> 1);
+    match src.get(pos..pos + 8) {
+        Some(b) => {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(b);
+            u64::from_le_bytes(a)
+        }
         None => 0,
     }
 }
