@@ -201,10 +201,13 @@ fn fast_4<const N: usize, const STEP: usize>(
             c2 &= 7;
             c3 &= 7;
             c4 &= 7;
-            let w1 = load(s1, p1);
-            let w2 = load(s2, p2);
-            let w3 = load(s3, p3);
-            let w4 = load(s4, p4);
+            // Each window gets a set lowest bit, never read (at most 62 of its bits
+            // are), and is shifted left as codes are consumed: the set bit's position
+            // then counts the bits consumed.
+            let mut w1 = (load(s1, p1) | 1) << c1;
+            let mut w2 = (load(s2, p2) | 1) << c2;
+            let mut w3 = (load(s3, p3) | 1) << c3;
+            let mut w4 = (load(s4, p4) | 1) << c4;
             let (Ok(d1), Ok(d2), Ok(d3), Ok(d4)) = (
                 <&mut [u8; N]>::try_from(d1),
                 <&mut [u8; N]>::try_from(d2),
@@ -214,11 +217,15 @@ fn fast_4<const N: usize, const STEP: usize>(
                 break;
             };
             for k in 0..N {
-                d1[k] = step(table, w1, &mut c1);
-                d2[k] = step(table, w2, &mut c2);
-                d3[k] = step(table, w3, &mut c3);
-                d4[k] = step(table, w4, &mut c4);
+                d1[k] = step(table, &mut w1);
+                d2[k] = step(table, &mut w2);
+                d3[k] = step(table, &mut w3);
+                d4[k] = step(table, &mut w4);
             }
+            c1 = w1.trailing_zeros();
+            c2 = w2.trailing_zeros();
+            c3 = w3.trailing_zeros();
+            c4 = w4.trailing_zeros();
         }
         done += m;
     }
@@ -246,12 +253,11 @@ fn load(src: &[u8], pos: usize) -> u64 {
     }
 }
 
-/// Decodes one symbol from window `w` with `*c` bits of it consumed.
+/// Decodes one symbol from the top of `w` and shifts its code out.
 #[inline(always)]
-fn step(table: &HufTable, w: u64, c: &mut u32) -> u8 {
-    let cell = u16::from_le_bytes(
-        table[((w << (*c & 63)) >> (64 - DECODER_MAX_LOG)) as usize & (TABLE_CELLS - 1)],
-    );
-    *c = c.wrapping_add(u32::from(cell >> 8));
+fn step(table: &HufTable, w: &mut u64) -> u8 {
+    let cell =
+        u16::from_le_bytes(table[(*w >> (64 - DECODER_MAX_LOG)) as usize & (TABLE_CELLS - 1)]);
+    *w <<= (cell >> 8) & 63;
     cell as u8
 }
