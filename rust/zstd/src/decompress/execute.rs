@@ -402,9 +402,9 @@ fn run<const IN_BUF: bool>(
         else {
             return Err(Error::corruption_detected);
         };
-        let ll_t: &[Entry; LL_CELLS] = &ent.ll.cells;
-        let of_t: &[Entry; OF_CELLS] = &ent.of.cells;
-        let ml_t: &[Entry; ML_CELLS] = &ent.ml.cells;
+        let ll_t: &[Entry; LL_CELLS] = ent.ll.cells;
+        let of_t: &[Entry; OF_CELLS] = ent.of.cells;
+        let ml_t: &[Entry; ML_CELLS] = ent.ml.cells;
         let mut r = BackwardReader::new(stream)?;
         let mut ll_state = r.read(ll_log) as usize;
         let mut of_state = r.read(of_log) as usize;
