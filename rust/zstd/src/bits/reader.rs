@@ -16,7 +16,9 @@ pub struct BackwardReader<'a> {
 
 #[inline(always)]
 fn load_le(src: &[u8], pos: usize) -> u64 {
-    match pos.checked_add(8).and_then(|end| src.get(pos..end)) {
+    // Masking leaves real positions alone and lets `pos + 8` be known not to wrap.
+    let pos = pos & (usize::MAX >> 1);
+    match src.get(pos..pos + 8) {
         Some(b) => {
             let mut a = [0u8; 8];
             a.copy_from_slice(b);
@@ -60,13 +62,13 @@ impl<'a> BackwardReader<'a> {
     /// stream's start read as zeros.
     #[inline(always)]
     pub fn peek(&self, n: u32) -> u64 {
-        ((self.container << (self.consumed & 63)) >> 1) >> ((63 - n) & 63)
+        ((self.container << (self.consumed & 63)) >> 1) >> (63u32.wrapping_sub(n) & 63)
     }
 
     /// The next `n` (1..=56) bits; `n` must not be zero.
     #[inline(always)]
     pub fn peek_nz(&self, n: u32) -> u64 {
-        (self.container << (self.consumed & 63)) >> ((64 - n) & 63)
+        (self.container << (self.consumed & 63)) >> (64u32.wrapping_sub(n) & 63)
     }
 
     #[inline(always)]
@@ -120,6 +122,22 @@ impl<'a> BackwardReader<'a> {
         self.pos = self.pos.wrapping_sub((self.consumed >> 3) as usize);
         self.consumed &= 7;
         self.container = load_le(self.src, self.pos);
+    }
+
+    /// Bits consumed from the window and the window's position (for loops that keep
+    /// several readers' state in locals).
+    #[inline(always)]
+    pub fn state(&self) -> (u32, usize) {
+        (self.consumed, self.pos)
+    }
+
+    /// Resumes at a state from [`Self::state`], refilled since: the window is
+    /// reloaded at `pos`.
+    #[inline(always)]
+    pub fn set_state(&mut self, consumed: u32, pos: usize) {
+        self.consumed = consumed;
+        self.pos = pos;
+        self.container = load_le(self.src, pos);
     }
 
     /// True when every bit of the stream was consumed, exactly.

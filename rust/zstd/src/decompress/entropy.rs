@@ -15,14 +15,19 @@ pub const OF_CELLS: usize = 1 << OF_MAX_LOG;
 pub struct SeqTable<'a, const N: usize> {
     pub cells: &'a mut [Entry; N],
     pub log: Option<u32>,
+    /// `cells` hold the predefined table (kept across frames: rebuilding it for every
+    /// block that uses it would cost as much as decoding a few hundred sequences).
+    pub predefined: bool,
 }
 
 impl<const N: usize> SeqTable<'_, N> {
     fn copy_from(&mut self, other: &SeqTable<'_, N>) {
         self.log = other.log;
+        self.predefined = false;
         if let Some(log) = other.log {
             let n = (1usize << log).min(N);
             self.cells[..n].copy_from_slice(&other.cells[..n]);
+            self.predefined = other.predefined;
         }
     }
 }
@@ -52,14 +57,17 @@ impl<'a> Entropy<'a> {
             ll: SeqTable {
                 cells: ll,
                 log: None,
+                predefined: false,
             },
             of: SeqTable {
                 cells: of,
                 log: None,
+                predefined: false,
             },
             ml: SeqTable {
                 cells: ml,
                 log: None,
+                predefined: false,
             },
             reps: REP_START,
         })

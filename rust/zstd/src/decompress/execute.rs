@@ -234,93 +234,144 @@ pub fn decode_and_execute(
     }
 }
 
-/// Sequence decoding state (RFC 8878 §3.1.1.3.2.2): three FSE states over one
-/// backward bitstream, and the repeat offsets.
-struct SeqDecoder<'t, 's> {
-    ll_t: &'t [Entry; LL_CELLS],
-    of_t: &'t [Entry; OF_CELLS],
-    ml_t: &'t [Entry; ML_CELLS],
-    reps: [u32; 3],
-    r: BackwardReader<'s>,
-    ll_state: usize,
-    of_state: usize,
-    ml_state: usize,
+/// Room the fast path may overwrite past the block's limit (within the buffer): the
+/// streaming ring keeps this much slack beyond each block.
+const WILD_SLACK: usize = 32;
+
+/// Copies the 16 bytes at `src` to `dst` within `buf`, where `src + 16 <= dst` or
+/// `dst + 16 <= src` (callers check the ranges are inside `buf`).
+#[inline(always)]
+fn copy16_within(buf: &mut [u8], src: usize, dst: usize) {
+    // Masked indices are unchanged (they are < isize::MAX) and `+ 16` cannot wrap,
+    // which leaves one bound check per range.
+    let (src, dst) = (src & POS_MASK, dst & POS_MASK);
+    let t: [u8; 16] = match buf.get(src..src + 16) {
+        Some(t) => match t.try_into() {
+            Ok(t) => t,
+            Err(_) => return,
+        },
+        None => return,
+    };
+    if let Some(d) = buf.get_mut(dst..dst + 16) {
+        d.copy_from_slice(&t);
+    }
 }
 
-impl SeqDecoder<'_, '_> {
-    /// Decodes one sequence as (literal length, match length, offset); the last one
-    /// leaves the states alone.
-    #[inline(always)]
-    fn next(&mut self, last: bool) -> Result<(usize, usize, usize), Error> {
-        let r = &mut self.r;
-        if r.fast() {
-            r.refill_fast();
-        } else {
-            r.refill();
-        }
-        let ofe = unpack(self.of_t[self.of_state & (OF_CELLS - 1)]);
-        let mle = unpack(self.ml_t[self.ml_state & (ML_CELLS - 1)]);
-        let lle = unpack(self.ll_t[self.ll_state & (LL_CELLS - 1)]);
-        // Extra bits in stream order: offset, match length, literal length. One
-        // read for all three when they fit the refilled window (nearly always).
-        let (eo, em, el) = (ofe.extra_bits, mle.extra_bits, lle.extra_bits);
-        let extra = eo.wrapping_add(em).wrapping_add(el);
-        let (offset_value, ml, ll) = if extra <= 56 {
-            let v = r.read(extra);
-            (
-                ofe.base.wrapping_add((v >> ((em + el) & 63)) as u32),
-                (mle.base as usize).wrapping_add(((v >> el) & MASKS[em as usize & 63]) as usize),
-                (lle.base as usize).wrapping_add((v & MASKS[el as usize & 63]) as usize),
-            )
-        } else {
-            let o = ofe.base.wrapping_add(r.read(eo) as u32);
-            let m = mle.base as usize + r.read(em) as usize;
-            r.refill();
-            (o, m, lle.base as usize + r.read(el) as usize)
-        };
-        let reps = &mut self.reps;
-        let offset = if offset_value > 3 {
-            let o = offset_value - 3;
-            *reps = [o, reps[0], reps[1]];
-            o
-        } else {
-            match offset_value - 1 + u32::from(ll == 0) {
-                0 => reps[0],
-                1 => {
-                    *reps = [reps[1], reps[0], reps[2]];
-                    reps[0]
-                }
-                2 => {
-                    *reps = [reps[2], reps[0], reps[1]];
-                    reps[0]
-                }
-                _ => {
-                    let o = reps[0].wrapping_sub(1);
-                    if o == 0 {
-                        return Err(Error::corruption_detected);
-                    }
-                    *reps = [o, reps[0], reps[1]];
-                    o
-                }
-            }
-        } as usize;
-        if !last {
-            // State bits in stream order: literal length, match length, offset.
-            if extra > 30 {
-                r.refill();
-            }
-            let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
-            let v = r.read(nl.wrapping_add(nm).wrapping_add(no));
-            self.ll_state = lle.new_state.wrapping_add((v >> ((nm + no) & 63)) as usize);
-            self.ml_state = mle
-                .new_state
-                .wrapping_add(((v >> no) & MASKS[nm as usize & 63]) as usize);
-            self.of_state = ofe
-                .new_state
-                .wrapping_add((v & MASKS[no as usize & 63]) as usize);
-        }
-        Ok((ll, ml, offset))
+/// Positions are below `isize::MAX`; masking with this tells the compiler so.
+const POS_MASK: usize = usize::MAX >> 1;
+
+/// Same for 8 bytes.
+#[inline(always)]
+fn copy8_within(buf: &mut [u8], src: usize, dst: usize) {
+    let (src, dst) = (src & POS_MASK, dst & POS_MASK);
+    let t: [u8; 8] = match buf.get(src..src + 8) {
+        Some(t) => match t.try_into() {
+            Ok(t) => t,
+            Err(_) => return,
+        },
+        None => return,
+    };
+    if let Some(d) = buf.get_mut(dst..dst + 8) {
+        d.copy_from_slice(&t);
     }
+}
+
+/// Copies 16 bytes from `src[from..]` to `dst[to..]`.
+#[inline(always)]
+fn copy16(dst: &mut [u8], to: usize, src: &[u8], from: usize) {
+    let (to, from) = (to & POS_MASK, from & POS_MASK);
+    if let (Some(d), Some(s)) = (dst.get_mut(to..to + 16), src.get(from..from + 16)) {
+        d.copy_from_slice(s);
+    }
+}
+
+/// The fast match copy: `ml` bytes from `offset` (1..) back, `op + ml + 16` inside
+/// `buf` and the source inside it; up to 15 bytes past the match may be overwritten.
+#[inline(always)]
+fn wild_match(buf: &mut [u8], op: usize, offset: usize, op_end: usize) {
+    let src = op.wrapping_sub(offset);
+    if offset >= 16 {
+        // Each 16-byte source chunk ends at or before its destination starts.
+        copy16_within(buf, src, op);
+        let mut d = op.wrapping_add(16);
+        if d < op_end {
+            let mut s = src.wrapping_add(16);
+            loop {
+                copy16_within(buf, s, d);
+                d = d.wrapping_add(16);
+                s = s.wrapping_add(16);
+                if d >= op_end {
+                    break;
+                }
+            }
+        }
+        return;
+    }
+    let (mut p, period) = if offset >= 8 {
+        (op, offset)
+    } else {
+        // First 8 bytes one by one, then 8 at a time from a multiple of the offset.
+        if let Some(w) = buf.get_mut(src..op.wrapping_add(8)) {
+            for k in 0..8 {
+                if let Some(&b) = w.get(k) {
+                    if let Some(x) = w.get_mut(offset + k) {
+                        *x = b;
+                    }
+                }
+            }
+        }
+        (op.wrapping_add(8), SHORT_PERIOD[offset & 7])
+    };
+    while p < op_end {
+        copy8_within(buf, p.wrapping_sub(period), p);
+        p = p.wrapping_add(8);
+    }
+}
+
+/// Executes one sequence the careful way (any literals placement, older history,
+/// matches near the buffer's end); returns the new write and literal positions.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn exec_slow<const IN_BUF: bool>(
+    out: &mut Out,
+    limit: usize,
+    limit_err: Error,
+    op: usize,
+    lp: usize,
+    seq: (usize, usize, usize),
+    lit_data: &[u8],
+    lit_start: usize,
+    lit_len: usize,
+) -> Result<(usize, usize), Error> {
+    let (ll, ml, offset) = seq;
+    let buf = &mut *out.buf;
+    // Lengths are < 2^18 and positions <= isize::MAX: no sum below wraps.
+    let lit_end = lp.wrapping_add(ll);
+    let op_end = op.wrapping_add(ll).wrapping_add(ml);
+    if lit_end > lit_len {
+        return Err(Error::corruption_detected);
+    }
+    if op_end > limit {
+        return Err(limit_err);
+    }
+    if IN_BUF {
+        // The output may not run into literals not yet used.
+        if op_end > lit_start + lit_end {
+            return Err(Error::dstSize_tooSmall);
+        }
+    }
+    if offset > out.max_offset || offset == 0 {
+        return Err(Error::corruption_detected);
+    }
+    copy_literals::<IN_BUF>(buf, op, lit_data, lit_start, lp, ll);
+    let op = op.wrapping_add(ll);
+    let wild_end = if IN_BUF {
+        lit_start + lit_end
+    } else {
+        buf.len().min(limit.saturating_add(WILD_SLACK))
+    };
+    copy_match(buf, op, offset, ml, out.prefix_start, out.ext, wild_end)?;
+    Ok((op_end, lit_end))
 }
 
 /// [`decode_and_execute`] for one literals placement: `lit_data[..lit_len]` (plus
@@ -334,15 +385,14 @@ fn run<const IN_BUF: bool>(
     lit_len: usize,
     out: &mut Out,
 ) -> Result<usize, Error> {
-    let buf = &mut *out.buf;
-    let limit = out.limit.min(buf.len());
-    let limit_err = if out.limit <= buf.len() {
+    let buf_len = out.buf.len();
+    let limit = out.limit.min(buf_len);
+    let limit_err = if out.limit <= buf_len {
         out.limit_err
     } else {
         Error::dstSize_tooSmall
     };
     let prefix_start = out.prefix_start;
-    let ext = out.ext;
     let max_offset = out.max_offset;
     let mut op = out.pos;
     let mut lp = 0usize;
@@ -352,93 +402,152 @@ fn run<const IN_BUF: bool>(
         else {
             return Err(Error::corruption_detected);
         };
-        let mut d = SeqDecoder {
-            ll_t: &*ent.ll.cells,
-            of_t: &*ent.of.cells,
-            ml_t: &*ent.ml.cells,
-            reps: ent.reps,
-            r: BackwardReader::new(stream)?,
-            ll_state: 0,
-            of_state: 0,
-            ml_state: 0,
+        let ll_t: &[Entry; LL_CELLS] = ent.ll.cells;
+        let of_t: &[Entry; OF_CELLS] = ent.of.cells;
+        let ml_t: &[Entry; ML_CELLS] = ent.ml.cells;
+        let mut r = BackwardReader::new(stream)?;
+        let mut ll_state = r.read(ll_log) as usize;
+        let mut of_state = r.read(of_log) as usize;
+        let mut ml_state = r.read(ml_log) as usize;
+        let [mut rep0, mut rep1, mut rep2] = ent.reps;
+        // Fast path bounds: a sequence may overwrite up to 16 bytes past its end (never
+        // more than WILD_SLACK past the limit) and read up to 16 bytes past its literals.
+        let (wild_end, lit_fast_end) = if IN_BUF {
+            (0, 0)
+        } else {
+            (
+                buf_len.min(limit.saturating_add(WILD_SLACK)),
+                lit_len.min(lit_data.len().saturating_sub(16)),
+            )
         };
-        d.ll_state = d.r.read(ll_log) as usize;
-        d.of_state = d.r.read(of_log) as usize;
-        d.ml_state = d.r.read(ml_log) as usize;
-        let mut next = d.next(nb_seq == 1)?;
-        for i in 0..nb_seq {
-            let (ll, ml, offset) = next;
-            if i + 1 < nb_seq {
-                // Decoding the next sequence first gives the CPU independent work while
-                // this sequence's match source loads.
-                next = d.next(i + 2 == nb_seq)?;
-            }
-            // Execute: literals, then the match.
-            // Lengths are < 2^18 and positions <= isize::MAX: no sum below wraps.
-            let lit_end = lp.wrapping_add(ll);
-            let op_end = op.wrapping_add(ll).wrapping_add(ml);
-            let match_at = op.wrapping_add(ll);
-            // Fast path, all checks at once: short literals and match, the match at
-            // least 32 bytes back inside the prefix, room for two 32-byte copies.
-            if !IN_BUF
-                && ll <= 2 * CHUNK
-                && ml <= 2 * CHUNK
-                && offset >= 2 * CHUNK
-                && offset <= max_offset
-                && lit_end <= lit_len
-                && op_end <= limit
-                && offset <= match_at - prefix_start
-                && op.wrapping_add(4 * CHUNK) <= buf.len()
-            {
-                if let (Some(d), Some(s)) = (
-                    buf.get_mut(op..op + 2 * CHUNK),
-                    lit_data.get(lp..lp + 2 * CHUNK),
-                ) {
-                    d.copy_from_slice(s);
-                    let (head, tail) = buf.split_at_mut(match_at);
-                    let src = match_at - offset;
-                    if let (Some(d), Some(s)) =
-                        (tail.get_mut(..2 * CHUNK), head.get(src..src + 2 * CHUNK))
-                    {
-                        d.copy_from_slice(s);
-                        op = op_end;
-                        lp = lit_end;
-                        continue;
+        let mut left = nb_seq;
+        // The inner loop runs the fast path and leaves it for any sequence needing the
+        // careful one: with no call inside, its state can stay in registers.
+        loop {
+            let slow = loop {
+                if left == 0 {
+                    break None;
+                }
+                left -= 1;
+                // Decode (RFC 8878 §3.1.1.3.2.2).
+                if r.fast() {
+                    r.refill_fast();
+                } else {
+                    r.refill();
+                }
+                let ofe = unpack(of_t[of_state & (OF_CELLS - 1)]);
+                let mle = unpack(ml_t[ml_state & (ML_CELLS - 1)]);
+                let lle = unpack(ll_t[ll_state & (LL_CELLS - 1)]);
+                // Extra bits in stream order: offset, match length, literal length. One
+                // read for all three when they fit the refilled window (nearly always).
+                let (eo, em, el) = (ofe.extra_bits, mle.extra_bits, lle.extra_bits);
+                let extra = eo.wrapping_add(em).wrapping_add(el);
+                let (offset_value, ml, ll) = if extra <= 56 {
+                    let v = r.read(extra);
+                    (
+                        ofe.base
+                            .wrapping_add((v >> (em.wrapping_add(el) & 63)) as u32),
+                        (mle.base as usize)
+                            .wrapping_add(((v >> (el & 63)) & MASKS[em as usize & 63]) as usize),
+                        (lle.base as usize).wrapping_add((v & MASKS[el as usize & 63]) as usize),
+                    )
+                } else {
+                    let o = ofe.base.wrapping_add(r.read(eo) as u32);
+                    let m = (mle.base as usize).wrapping_add(r.read(em) as usize);
+                    r.refill();
+                    (o, m, (lle.base as usize).wrapping_add(r.read(el) as usize))
+                };
+                let offset = if offset_value > 3 {
+                    let o = offset_value - 3;
+                    rep2 = rep1;
+                    rep1 = rep0;
+                    rep0 = o;
+                    o
+                } else {
+                    match offset_value.wrapping_sub(1) + u32::from(ll == 0) {
+                        0 => rep0,
+                        1 => {
+                            core::mem::swap(&mut rep0, &mut rep1);
+                            rep0
+                        }
+                        2 => {
+                            let o = rep2;
+                            rep2 = rep1;
+                            rep1 = rep0;
+                            rep0 = o;
+                            o
+                        }
+                        _ => {
+                            let o = rep0.wrapping_sub(1);
+                            if o == 0 {
+                                return Err(Error::corruption_detected);
+                            }
+                            rep2 = rep1;
+                            rep1 = rep0;
+                            rep0 = o;
+                            o
+                        }
                     }
+                } as usize;
+                if left > 0 {
+                    // State bits in stream order: literal length, match length, offset.
+                    if extra > 30 {
+                        r.refill();
+                    }
+                    let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
+                    let v = r.read(nl.wrapping_add(nm).wrapping_add(no));
+                    ll_state = lle
+                        .new_state
+                        .wrapping_add((v >> (nm.wrapping_add(no) & 63)) as usize);
+                    ml_state = mle
+                        .new_state
+                        .wrapping_add(((v >> (no & 63)) & MASKS[nm as usize & 63]) as usize);
+                    of_state = ofe
+                        .new_state
+                        .wrapping_add((v & MASKS[no as usize & 63]) as usize);
                 }
-            }
-            if lit_end > lit_len {
-                return Err(Error::corruption_detected);
-            }
-            if op_end > limit {
-                return Err(limit_err);
-            }
-            if IN_BUF {
-                // The output may not run into literals not yet used.
-                if op_end > lit_start + lit_end {
-                    return Err(Error::dstSize_tooSmall);
+
+                // Execute: literals, then the match. Lengths are < 2^18 and positions
+                // <= isize::MAX: no sum below wraps.
+                let match_at = op.wrapping_add(ll);
+                let op_end = match_at.wrapping_add(ml);
+                let lit_end = lp.wrapping_add(ll);
+                let reach = match_at.wrapping_sub(prefix_start).min(max_offset);
+                if !IN_BUF
+                    && lit_end <= lit_fast_end
+                    && op_end.wrapping_add(16) <= wild_end
+                    && offset.wrapping_sub(1) < reach
+                {
+                    let buf = &mut *out.buf;
+                    copy16(buf, op, lit_data, lp);
+                    if ll > 16 {
+                        let mut k = 16;
+                        while k < ll {
+                            copy16(buf, op.wrapping_add(k), lit_data, lp.wrapping_add(k));
+                            k += 16;
+                        }
+                    }
+                    wild_match(buf, match_at, offset, op_end);
+                    op = op_end;
+                    lp = lit_end;
+                    continue;
                 }
-            }
-            if offset > max_offset || offset == 0 {
-                return Err(Error::corruption_detected);
-            }
-            copy_literals::<IN_BUF>(buf, op, lit_data, lit_start, lp, ll);
-            op = op.wrapping_add(ll);
-            lp = lit_end;
-            let wild_end = if IN_BUF {
-                lit_start + lit_end
-            } else {
-                buf.len()
+                break Some((ll, ml, offset));
             };
-            copy_match(buf, op, offset, ml, prefix_start, ext, wild_end)?;
-            op = op_end;
+            let Some(seq) = slow else {
+                break;
+            };
+            (op, lp) = exec_slow::<IN_BUF>(
+                out, limit, limit_err, op, lp, seq, lit_data, lit_start, lit_len,
+            )?;
         }
-        if !d.r.finished() {
+        if !r.finished() {
             return Err(Error::corruption_detected);
         }
-        ent.reps = d.reps;
+        ent.reps = [rep0, rep1, rep2];
     }
     // Last literals.
+    let buf = &mut *out.buf;
     let rest = lit_len - lp;
     if op + rest > limit {
         return Err(limit_err);

@@ -40,23 +40,27 @@ fn of_value(s: usize) -> (u32, u8) {
 
 /// Sets one table from its mode; returns bytes of `src` used.
 #[allow(clippy::too_many_arguments)]
-fn read_table<const N: usize>(
+fn read_table<const N: usize, V: Fn(usize) -> (u32, u8) + Copy>(
     mode: u8,
     src: &[u8],
     t: &mut SeqTable<'_, N>,
     max_symbol: usize,
     max_log: u32,
     default: (&[i16], u32),
-    value: ValueFn,
+    value: V,
     counts: &mut NormalizedCounts,
 ) -> Result<usize, Error> {
     match mode {
         0 => {
-            build_table(default.0, default.1, &mut t.cells[..], value)?;
+            if !t.predefined {
+                build_table(default.0, default.1, &mut t.cells[..], value)?;
+                t.predefined = true;
+            }
             t.log = Some(default.1);
             Ok(0)
         }
         1 => {
+            t.predefined = false;
             let s = usize::from(*src.first().ok_or(Error::srcSize_wrong)?);
             if s > max_symbol {
                 return Err(Error::corruption_detected);
@@ -67,6 +71,7 @@ fn read_table<const N: usize>(
             Ok(1)
         }
         2 => {
+            t.predefined = false;
             let used = read_counts(src, max_symbol, max_log, counts)?;
             let c = counts
                 .counts

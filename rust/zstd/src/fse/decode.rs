@@ -92,8 +92,9 @@ pub fn build_table<F: Fn(usize) -> (u32, u8)>(
             return Err(Error::corruption_detected);
         }
         next[s] = next[s].wrapping_add(1);
-        let nb_bits = table_log - (31 - n.leading_zeros());
-        let new_state = (n << nb_bits).wrapping_sub(size as u32);
+        // 1 <= n <= size: 0 <= nb_bits <= table_log.
+        let nb_bits = table_log.wrapping_sub(31u32.wrapping_sub(n.leading_zeros()));
+        let new_state = n.wrapping_shl(nb_bits).wrapping_sub(size as u32);
         let (base, extra) = value(s);
         *e = pack(new_state, nb_bits, extra, base);
     }

@@ -119,31 +119,15 @@ pub fn decode_4_streams(
     let mut r2 = BackwardReader::new(b2)?;
     let mut r3 = BackwardReader::new(b3)?;
     let mut r4 = BackwardReader::new(b4)?;
-    // Interleaved main loop: four symbols per stream per refill (4 x 12 <= 57 bits).
-    let mut done = 0usize;
-    {
-        let it = o1
-            .chunks_exact_mut(4)
-            .zip(o2.chunks_exact_mut(4))
-            .zip(o3.chunks_exact_mut(4))
-            .zip(o4.chunks_exact_mut(4));
-        for (((c1, c2), c3), c4) in it {
-            if !(r1.fast() && r2.fast() && r3.fast() && r4.fast()) {
-                break;
-            }
-            r1.refill_fast();
-            r2.refill_fast();
-            r3.refill_fast();
-            r4.refill_fast();
-            for k in 0..4 {
-                c1[k] = decode_one(&mut r1, table, log);
-                c2[k] = decode_one(&mut r2, table, log);
-                c3[k] = decode_one(&mut r3, table, log);
-                c4[k] = decode_one(&mut r4, table, log);
-            }
-            done += 4;
-        }
-    }
+    let readers = [&mut r1, &mut r2, &mut r3, &mut r4];
+    let srcs = [b1, b2, b3, b4];
+    let outs = [&mut *o1, &mut *o2, &mut *o3, &mut *o4];
+    // Five symbols per refill when codes are at most 11 bits (5 x 11 <= 57), else four.
+    let done = if log <= 11 {
+        fast_4::<5, 7>(table, readers, srcs, outs)
+    } else {
+        fast_4::<4, 6>(table, readers, srcs, outs)
+    };
     for (r, o) in [
         (&mut r1, &mut o1[done..]),
         (&mut r2, &mut o2[done..]),
@@ -156,4 +140,124 @@ pub fn decode_4_streams(
         }
     }
     Ok(())
+}
+
+/// The interleaved main loop of [`decode_4_streams`]: `N` symbols per stream per
+/// refill (`N` codes must fit the 57 bits a refill guarantees), while every stream has
+/// at least 8 bytes before its window. `STEP` is the most bytes a window moves down
+/// per refill (`N` codes plus 7 bits left over). Only positions and bit counts live
+/// across iterations; each window is reloaded at the top. Returns how many symbols
+/// per stream it wrote.
+#[inline(always)]
+fn fast_4<const N: usize, const STEP: usize>(
+    table: &HufTable,
+    r: [&mut BackwardReader; 4],
+    src: [&[u8]; 4],
+    out: [&mut [u8]; 4],
+) -> usize {
+    let [r1, r2, r3, r4] = r;
+    let [s1, s2, s3, s4] = src;
+    let [o1, o2, o3, o4] = out;
+    let (mut c1, mut p1) = r1.state();
+    let (mut c2, mut p2) = r2.state();
+    let (mut c3, mut p3) = r3.state();
+    let (mut c4, mut p4) = r4.state();
+    let chunks = o4.len().min(o1.len()) / N;
+    let mut done = 0usize;
+    loop {
+        // Iterations every stream can take with its window >= 8 bytes in.
+        let room = |p: usize| {
+            if p >= 8 {
+                (p - 8) / STEP + 1
+            } else {
+                0
+            }
+        };
+        let m = room(p1)
+            .min(room(p2))
+            .min(room(p3))
+            .min(room(p4))
+            .min(chunks - done);
+        if m == 0 {
+            break;
+        }
+        let (a1, a2, a3, a4) = (
+            &mut o1[N * done..N * (done + m)],
+            &mut o2[N * done..N * (done + m)],
+            &mut o3[N * done..N * (done + m)],
+            &mut o4[N * done..N * (done + m)],
+        );
+        let it = a1
+            .chunks_exact_mut(N)
+            .zip(a2.chunks_exact_mut(N))
+            .zip(a3.chunks_exact_mut(N))
+            .zip(a4.chunks_exact_mut(N));
+        for (((d1, d2), d3), d4) in it {
+            p1 = p1.wrapping_sub((c1 >> 3) as usize);
+            p2 = p2.wrapping_sub((c2 >> 3) as usize);
+            p3 = p3.wrapping_sub((c3 >> 3) as usize);
+            p4 = p4.wrapping_sub((c4 >> 3) as usize);
+            c1 &= 7;
+            c2 &= 7;
+            c3 &= 7;
+            c4 &= 7;
+            // Each window gets a set lowest bit, never read (at most 62 of its bits
+            // are), and is shifted left as codes are consumed: the set bit's position
+            // then counts the bits consumed.
+            let mut w1 = (load(s1, p1) | 1) << c1;
+            let mut w2 = (load(s2, p2) | 1) << c2;
+            let mut w3 = (load(s3, p3) | 1) << c3;
+            let mut w4 = (load(s4, p4) | 1) << c4;
+            let (Ok(d1), Ok(d2), Ok(d3), Ok(d4)) = (
+                <&mut [u8; N]>::try_from(d1),
+                <&mut [u8; N]>::try_from(d2),
+                <&mut [u8; N]>::try_from(d3),
+                <&mut [u8; N]>::try_from(d4),
+            ) else {
+                break;
+            };
+            for k in 0..N {
+                d1[k] = step(table, &mut w1);
+                d2[k] = step(table, &mut w2);
+                d3[k] = step(table, &mut w3);
+                d4[k] = step(table, &mut w4);
+            }
+            c1 = w1.trailing_zeros();
+            c2 = w2.trailing_zeros();
+            c3 = w3.trailing_zeros();
+            c4 = w4.trailing_zeros();
+        }
+        done += m;
+    }
+    if done > 0 {
+        r1.set_state(c1, p1);
+        r2.set_state(c2, p2);
+        r3.set_state(c3, p3);
+        r4.set_state(c4, p4);
+    }
+    N * done
+}
+
+/// The 8 bytes of `src` at `pos`, little-endian (zeros if out of range).
+#[inline(always)]
+fn load(src: &[u8], pos: usize) -> u64 {
+    // Masking leaves real positions alone and lets `pos + 8` be known not to wrap.
+    let pos = pos & (usize::MAX >> 1);
+    match src.get(pos..pos + 8) {
+        Some(b) => {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(b);
+            u64::from_le_bytes(a)
+        }
+        None => 0,
+    }
+}
+
+/// Decodes one symbol from the top of `w` and shifts its code out.
+#[inline(always)]
+fn step(table: &HufTable, w: &mut u64) -> u8 {
+    let cell =
+        u16::from_le_bytes(table[(*w >> (64 - DECODER_MAX_LOG)) as usize & (TABLE_CELLS - 1)]);
+    *w <<= (cell >> 8) & 63;
+    cell as u8
 }
