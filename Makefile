@@ -90,6 +90,11 @@ fuzz: fuzz-deps
 	@cp -n ../shared/testdata/decodecorpus/dict-a/*.zst fuzz/corpus/decode_dict/
 	cd fuzz && $(CARGO) +nightly fuzz run decode -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096
 	cd fuzz && $(CARGO) +nightly fuzz run decode_dict -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096
+	@mkdir -p fuzz/corpus/decode_diff fuzz/corpus/compress_roundtrip
+	@cp -n ../shared/testdata/decodecorpus/plain-small/*.zst ../shared/testdata/golden/golden-decompression*/*.zst fuzz/corpus/decode_diff/
+	@cp -n ../shared/testdata/golden/golden-compression/* fuzz/corpus/compress_roundtrip/
+	cd fuzz && $(CARGO) +nightly fuzz run decode_diff -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 -max_len=65536
+	cd fuzz && $(CARGO) +nightly fuzz run compress_roundtrip -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 -max_len=300000
 
 # Speed through the C ABI, ours beside the kernel's own C (same process, 1 MiB of each
 # corpus file): one-shot 1 MiB frames and 4 KiB page frames. Not a test: prints a table.

@@ -90,7 +90,10 @@ fn decode_fse_weights(data: &[u8], out: &mut [u8; 256]) -> Result<usize, Error> 
     let mut r = BackwardReader::new(stream)?;
     let mut s1 = r.read(log) as usize & 63;
     let mut s2 = r.read(log) as usize & 63;
-    r.refill();
+    // The two initial states must fit the stream (C rejects it otherwise too).
+    if !r.refill() {
+        return Err(Error::corruption_detected);
+    }
     let mut n = 0usize;
     loop {
         if n > 253 {
@@ -138,5 +141,18 @@ mod tests {
         assert_eq!(&w.weights[..6], &[4, 3, 2, 0, 1, 1]);
         assert_eq!(w.max_bits, 4);
         assert_eq!(w.symbols, 6);
+    }
+
+    #[test]
+    fn initial_states_past_the_stream_are_corruption() {
+        // Found by the decode_diff fuzz target: a 2-byte stream holds 9 bits, too few
+        // for two 5-bit initial states; C 1.5.7 rejects it.
+        let src = [0x04, 0x20, 0xff, 0x1f, 0x02];
+        let mut w = Weights {
+            weights: [0; 256],
+            symbols: 0,
+            max_bits: 0,
+        };
+        assert_eq!(read_weights(&src, &mut w), Err(Error::corruption_detected));
     }
 }

@@ -1,0 +1,45 @@
+#![no_main]
+//! Arbitrary input compressed by us at a fuzzer-chosen level (-7..=22), single shot and
+//! streamed in fuzzer-chosen chunks with flushes, must decode with C libzstd to the input.
+
+use libfuzzer_sys::fuzz_target;
+use zstd_kernel::compress::get_params;
+use zstd_kernel::{
+    cctx_workspace_bound, compress_bound, cstream_workspace_bound, CCtx, CStream,
+    CONTENTSIZE_UNKNOWN,
+};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&ctl, src)) = data.split_first() else {
+        return;
+    };
+    let level = i32::from(ctl % 30) - 7;
+    let chunk = 1 + (usize::from(ctl) * 131) % 4099;
+    let mut p = get_params(level, src.len() as u64);
+    p.fparams.checksum_flag = i32::from(ctl & 1);
+
+    let mut ws = vec![0u8; cctx_workspace_bound(&p.cparams)];
+    let mut cctx = CCtx::new(&mut ws).unwrap();
+    let mut dst = vec![0u8; compress_bound(src.len())];
+    let n = cctx.compress(&mut dst, src, &p).unwrap();
+    let back = zstd::bulk::decompress(&dst[..n], src.len()).expect("C rejects our frame");
+    assert_eq!(back, src, "single shot, level {level}");
+
+    // Streaming: unknown size, chunked input, a flush after every chunk but the last.
+    let mut sws = vec![0u8; cstream_workspace_bound(&p.cparams)];
+    let mut cs = CStream::new(&p, CONTENTSIZE_UNKNOWN, &mut sws).unwrap();
+    let mut out = vec![0u8; compress_bound(src.len()) + 64 * (src.len() / chunk + 2)];
+    let mut opos = 0;
+    for (k, piece) in src.chunks(chunk).enumerate() {
+        let mut ipos = 0;
+        while ipos < piece.len() {
+            cs.compress_stream(&mut out, &mut opos, piece, &mut ipos).unwrap();
+        }
+        if k % 2 == 0 {
+            while cs.flush_stream(&mut out, &mut opos).unwrap() != 0 {}
+        }
+    }
+    while cs.end_stream(&mut out, &mut opos).unwrap() != 0 {}
+    let back = zstd::stream::decode_all(&out[..opos]).expect("C rejects our stream");
+    assert_eq!(back, src, "streamed, level {level}, chunk {chunk}");
+});
