@@ -73,12 +73,23 @@ pub fn build_table<F: Fn(usize) -> (u32, u8)>(
     let mask = size - 1;
     let step = (size >> 1) + (size >> 3) + 3;
     let mut pos = 0usize;
-    for (s, &c) in counts.iter().enumerate() {
-        for _ in 0..c.max(0) {
-            table[pos] = pack(0, 0, 0, s as u32);
-            pos = (pos + step) & mask;
-            while pos as isize > high {
+    if high == mask as isize {
+        // No "less than 1" cells: every position is free, so no skipping.
+        for (s, &c) in counts.iter().enumerate() {
+            let e = pack(0, 0, 0, s as u32);
+            for _ in 0..c.max(0) {
+                table[pos & mask] = e;
                 pos = (pos + step) & mask;
+            }
+        }
+    } else {
+        for (s, &c) in counts.iter().enumerate() {
+            for _ in 0..c.max(0) {
+                table[pos] = pack(0, 0, 0, s as u32);
+                pos = (pos + step) & mask;
+                while pos as isize > high {
+                    pos = (pos + step) & mask;
+                }
             }
         }
     }
