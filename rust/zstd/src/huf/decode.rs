@@ -44,7 +44,11 @@ pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
         let cell = [s as u8, (max_bits + 1 - x as u32) as u8];
         let at = start[x];
         if let Some(cells) = table.get_mut(at..at + len) {
-            cells.fill(cell);
+            // Through a u16 so the stores are not split into bytes.
+            let v = u16::from_le_bytes(cell);
+            for c in cells.iter_mut() {
+                *c = v.to_le_bytes();
+            }
         }
         start[x] = at + len;
     }
