@@ -85,11 +85,19 @@ pub fn decode_stream(table: &HufTable, log: u32, src: &[u8], out: &mut [u8]) -> 
 }
 
 fn finish(r: &mut BackwardReader, table: &HufTable, log: u32, out: &mut [u8]) -> Result<(), Error> {
-    for o in out {
+    let mut rest = out;
+    while !rest.is_empty() {
         if !r.refill() {
             return Err(Error::corruption_detected);
         }
-        *o = decode_one(r, table, log);
+        // Codes are at most `log` bits: that many symbols fit the bits the container
+        // holds without another refill (at least one, as one refill per symbol would).
+        let n = (r.container_bits() / log.max(1)).max(1) as usize;
+        let (now, later) = rest.split_at_mut(n.min(rest.len()));
+        for o in now {
+            *o = decode_one(r, table, log);
+        }
+        rest = later;
     }
     Ok(())
 }
