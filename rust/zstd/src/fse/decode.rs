@@ -113,7 +113,8 @@ pub fn build_table<F: Fn(usize) -> (u32, u8)>(
         // 1 <= n <= size: 0 <= nb_bits <= table_log.
         let nb_bits = table_log.wrapping_sub(31u32.wrapping_sub(n.leading_zeros()));
         let new_state = n.wrapping_shl(nb_bits).wrapping_sub(size as u32);
-        let v = (v & !0xFF_FFFF) | u64::from(new_state & 0xFFFF) | (u64::from(nb_bits & 0xFF) << 16);
+        let v =
+            (v & !0xFF_FFFF) | u64::from(new_state & 0xFFFF) | (u64::from(nb_bits & 0xFF) << 16);
         *e = v.to_le_bytes();
     }
     Ok(())
