@@ -25,10 +25,10 @@ pub type HufTable = [[u8; 2]; TABLE_CELLS];
 pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
     let max_bits = w.max_bits.min(DECODER_MAX_LOG);
     let scale = DECODER_MAX_LOG - max_bits;
-    let mut start = [0usize; 14];
-    let mut count = [0usize; 14];
+    let mut start = [0usize; 16];
+    let mut count = [0usize; 16];
     for &x in &w.weights[..w.symbols] {
-        count[usize::from(x).min(13)] += 1;
+        count[usize::from(x) & 15] += 1;
     }
     let mut next = 0usize;
     for weight in 1..=max_bits as usize {
