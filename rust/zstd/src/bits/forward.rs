@@ -17,6 +17,12 @@ impl<'a> ForwardReader<'a> {
     #[inline]
     pub fn peek(&self, n: u32) -> u32 {
         let byte = self.bit_pos >> 3;
+        let mask = (1u64 << n) - 1;
+        if let Some(b) = self.src.get(byte..byte.wrapping_add(8)) {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(b);
+            return ((u64::from_le_bytes(w) >> (self.bit_pos & 7)) & mask) as u32;
+        }
         let mut v: u64 = 0;
         for i in 0..5 {
             if let Some(&b) = self.src.get(byte + i) {
@@ -24,7 +30,7 @@ impl<'a> ForwardReader<'a> {
             }
         }
         let v = v >> (self.bit_pos & 7);
-        (v & ((1u64 << n) - 1)) as u32
+        (v & mask) as u32
     }
 
     #[inline]

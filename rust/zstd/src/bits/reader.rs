@@ -109,6 +109,12 @@ impl<'a> BackwardReader<'a> {
     }
 
     /// True when refills are cheap (at least 8 bytes before the window).
+    /// Bits still unread in the container (0 once it has overflowed).
+    #[inline(always)]
+    pub fn container_bits(&self) -> u32 {
+        64u32.saturating_sub(self.consumed)
+    }
+
     #[inline(always)]
     pub fn fast(&self) -> bool {
         self.pos >= 8

@@ -60,7 +60,8 @@ pub fn build_table<F: Fn(usize) -> (u32, u8)>(
             if high < 0 {
                 return Err(Error::corruption_detected);
             }
-            table[high as usize] = pack(0, 0, 0, s as u32);
+            let (base, extra) = value(s);
+            table[high as usize] = pack(s as u32, 0, extra, base);
             high -= 1;
             next[s] = 1;
         } else if c < -1 {
@@ -73,20 +74,37 @@ pub fn build_table<F: Fn(usize) -> (u32, u8)>(
     let mask = size - 1;
     let step = (size >> 1) + (size >> 3) + 3;
     let mut pos = 0usize;
-    for (s, &c) in counts.iter().enumerate() {
-        for _ in 0..c.max(0) {
-            table[pos] = pack(0, 0, 0, s as u32);
-            pos = (pos + step) & mask;
-            while pos as isize > high {
+    if high == mask as isize {
+        // No "less than 1" cells: every position is free, so no skipping.
+        for (s, &c) in counts.iter().enumerate() {
+            let (base, extra) = value(s);
+            let e = pack(s as u32, 0, extra, base);
+            for _ in 0..c.max(0) {
+                table[pos & mask] = e;
                 pos = (pos + step) & mask;
+            }
+        }
+    } else {
+        for (s, &c) in counts.iter().enumerate() {
+            let (base, extra) = value(s);
+            let e = pack(s as u32, 0, extra, base);
+            for _ in 0..c.max(0) {
+                table[pos] = e;
+                pos = (pos + step) & mask;
+                while pos as isize > high {
+                    pos = (pos + step) & mask;
+                }
             }
         }
     }
     if pos != 0 {
         return Err(Error::corruption_detected);
     }
+    // Cells hold their symbol in the `new_state` field until now, and already their
+    // value (computed once per symbol).
     for e in table.iter_mut() {
-        let s = (u64::from_le_bytes(*e) >> 32) as usize & 0xFF;
+        let v = u64::from_le_bytes(*e);
+        let s = v as usize & 0xFF;
         let n = u32::from(next[s]);
         if n == 0 {
             return Err(Error::corruption_detected);
@@ -95,8 +113,9 @@ pub fn build_table<F: Fn(usize) -> (u32, u8)>(
         // 1 <= n <= size: 0 <= nb_bits <= table_log.
         let nb_bits = table_log.wrapping_sub(31u32.wrapping_sub(n.leading_zeros()));
         let new_state = n.wrapping_shl(nb_bits).wrapping_sub(size as u32);
-        let (base, extra) = value(s);
-        *e = pack(new_state, nb_bits, extra, base);
+        let v =
+            (v & !0xFF_FFFF) | u64::from(new_state & 0xFFFF) | (u64::from(nb_bits & 0xFF) << 16);
+        *e = v.to_le_bytes();
     }
     Ok(())
 }

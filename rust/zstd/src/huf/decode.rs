@@ -25,10 +25,10 @@ pub type HufTable = [[u8; 2]; TABLE_CELLS];
 pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
     let max_bits = w.max_bits.min(DECODER_MAX_LOG);
     let scale = DECODER_MAX_LOG - max_bits;
-    let mut start = [0usize; 14];
-    let mut count = [0usize; 14];
+    let mut start = [0usize; 16];
+    let mut count = [0usize; 16];
     for &x in &w.weights[..w.symbols] {
-        count[usize::from(x).min(13)] += 1;
+        count[usize::from(x) & 15] += 1;
     }
     let mut next = 0usize;
     for weight in 1..=max_bits as usize {
@@ -44,7 +44,11 @@ pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
         let cell = [s as u8, (max_bits + 1 - x as u32) as u8];
         let at = start[x];
         if let Some(cells) = table.get_mut(at..at + len) {
-            cells.fill(cell);
+            // Through a u16 so the stores are not split into bytes.
+            let v = u16::from_le_bytes(cell);
+            for c in cells.iter_mut() {
+                *c = v.to_le_bytes();
+            }
         }
         start[x] = at + len;
     }
@@ -81,11 +85,19 @@ pub fn decode_stream(table: &HufTable, log: u32, src: &[u8], out: &mut [u8]) -> 
 }
 
 fn finish(r: &mut BackwardReader, table: &HufTable, log: u32, out: &mut [u8]) -> Result<(), Error> {
-    for o in out {
+    let mut rest = out;
+    while !rest.is_empty() {
         if !r.refill() {
             return Err(Error::corruption_detected);
         }
-        *o = decode_one(r, table, log);
+        // Codes are at most `log` bits: that many symbols fit the bits the container
+        // holds without another refill (at least one, as one refill per symbol would).
+        let n = (r.container_bits() / log.max(1)).max(1) as usize;
+        let (now, later) = rest.split_at_mut(n.min(rest.len()));
+        for o in now {
+            *o = decode_one(r, table, log);
+        }
+        rest = later;
     }
     Ok(())
 }
