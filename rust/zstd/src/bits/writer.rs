@@ -44,23 +44,29 @@ impl<'a> BitWriter<'a> {
         let masked = v & MASK[(n & 63) as usize];
         // `nbits < 64` by the caller's contract: the shift needs no check.
         self.acc |= masked.wrapping_shl(self.nbits);
-        self.nbits += n;
+        // Both below 64 by the caller's contract: no wrap.
+        self.nbits = self.nbits.wrapping_add(n);
     }
 
     /// Adds `n` bits of `v` whose bits above `n` are known to be zero.
     #[inline(always)]
     pub fn add_fast(&mut self, v: u64, n: u32) {
         self.acc |= v.wrapping_shl(self.nbits);
-        self.nbits += n;
+        self.nbits = self.nbits.wrapping_add(n);
     }
 
     /// Moves every complete pending byte into the destination.
     #[inline(always)]
     pub fn flush(&mut self) {
         let nbytes = (self.nbits >> 3) as usize;
-        if let Some(d) = self.dst.get_mut(self.pos..self.pos + 8) {
-            d.copy_from_slice(&self.acc.to_le_bytes());
-            self.pos += nbytes;
+        // `pos <= dst.len()`: the end cannot wrap.
+        if let Some(d) = self
+            .dst
+            .get_mut(self.pos..self.pos.wrapping_add(8))
+            .and_then(|d| d.first_chunk_mut::<8>())
+        {
+            *d = self.acc.to_le_bytes();
+            self.pos = self.pos.wrapping_add(nbytes);
         } else {
             let (pos, overflow) = flush_slow(self.dst, self.pos, self.acc, nbytes);
             self.pos = pos;

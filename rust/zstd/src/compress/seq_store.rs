@@ -221,8 +221,25 @@ impl<'a> SeqStore<'a> {
     }
 
     /// The sequences, in order.
-    pub fn sequences(&self) -> impl ExactSizeIterator<Item = Sequence> + '_ {
-        (0..self.n_seqs).map(|i| self.get(i))
+    pub fn sequences(
+        &self,
+    ) -> impl ExactSizeIterator<Item = Sequence> + DoubleEndedIterator<Item = Sequence> + '_ {
+        let long = self.long;
+        let n = self.n_seqs.min(self.seqs.len());
+        self.seqs[..n].iter().enumerate().map(move |(i, e)| {
+            let mut s = Sequence {
+                lit_len: u32::from(u16::from_le_bytes([e[4], e[5]])),
+                match_len: u32::from(u16::from_le_bytes([e[6], e[7]])),
+                off_base: u32::from_le_bytes([e[0], e[1], e[2], e[3]]),
+            };
+            if let Some((at, ll_hi, ml_hi)) = long {
+                if at == i {
+                    s.lit_len |= ll_hi << 16;
+                    s.match_len |= ml_hi << 16;
+                }
+            }
+            s
+        })
     }
 }
 

@@ -262,8 +262,7 @@ pub fn write_sequences(
     let mut st_of = if of_rle { 0 } else { ct_of.init_state(oc) };
     let mut st_ll = if ll_rle { 0 } else { ct_ll.init_state(lc) };
     write_extras(&mut w, &last, lc, mc, oc);
-    for i in (0..nb - 1).rev() {
-        let s = seqs.get(i);
+    for s in seqs.sequences().rev().skip(1) {
         let (lc, mc, oc) = (
             ll_code(s.lit_len),
             ml_code(s.match_len),
