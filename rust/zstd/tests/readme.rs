@@ -3,8 +3,8 @@
 //! README's copy identical to the body of `example`.
 
 use zstd_kernel::compress::get_params;
-use zstd_kernel::{cctx_workspace_bound, compress_bound, dctx_workspace_bound, CCtx, DCtx};
 use zstd_kernel::Error;
+use zstd_kernel::{cctx_workspace_bound, compress_bound, dctx_workspace_bound, CCtx, DCtx};
 
 #[test]
 fn example() -> Result<(), Error> {
@@ -26,7 +26,10 @@ fn example() -> Result<(), Error> {
 #[test]
 fn readme_shows_this_example() {
     let readme = include_str!("../../../README.md");
-    let start = readme.find("```rust\n").expect("README has a ```rust block") + 8;
+    let start = readme
+        .find("```rust\n")
+        .expect("README has a ```rust block")
+        + 8;
     let len = readme[start..].find("```").expect("closed block");
     let mut here = include_str!("readme.rs");
     for line in readme[start..start + len].lines().filter(|l| !l.is_empty()) {
