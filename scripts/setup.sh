@@ -68,7 +68,7 @@ scan() {
   for e in "$@"; do
     probe=${e%:*}; pkg=${e##*:}
     present "$probe" && continue
-    missing+=("${probe#dpkg:} ($pkg)")
+    [[ " ${missing[*]} " == *" ${probe#dpkg:} ($pkg)"* ]] || missing+=("${probe#dpkg:} ($pkg)")
     [[ " ${pkgs[*]} " == *" $pkg "* ]] || pkgs+=("$pkg")
   done
 }
@@ -81,7 +81,7 @@ apt_install() { # packages...
   fi
   echo "setup: installing $* (for ${missing[*]})" >&2
   $sudo apt-get update -qq >&2
-  $sudo apt-get install -y -qq --no-install-recommends "$@" >&2
+  $sudo apt-get install -y -qq --no-install-recommends "$@" > /dev/null
 }
 
 [ $rustup_wanted = 1 ] && ! command -v rustup >/dev/null && ! [ -x "$HOME/.cargo/bin/rustup" ] &&
