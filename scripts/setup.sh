@@ -104,7 +104,8 @@ if [ $rustup_wanted = 1 ]; then
     if curl --proto '=https' --tlsv1.2 -sSf -o "$tmp/rustup-init" "$url"; then
       echo "setup: installing rustup into $HOME/.cargo (toolchain from rust-toolchain.toml)" >&2
       chmod +x "$tmp/rustup-init"
-      "$tmp/rustup-init" -y -q --profile minimal --default-toolchain none --no-modify-path >&2
+      # rustc-web puts a rustc in /usr/bin for the kernel build: expected, not a conflict.
+      RUSTUP_INIT_SKIP_PATH_CHECK=yes "$tmp/rustup-init" -y -q --profile minimal --default-toolchain none --no-modify-path >&2
       rm -rf "$tmp"
     else
       rm -rf "$tmp"
