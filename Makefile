@@ -26,7 +26,7 @@ corpus-xxh64: build
 	  out=build/corpus/$$(basename $$f .xz); [ -f $$out ] || xz -dc $$f > $$out; \
 	  target/release/kzstd --xxh64 $$out; done
 
-test: rust-deps fmt clippy cargo-test capi-test kernel-test
+test: rust-deps fmt clippy cargo-test capi-test upstream-check kernel-test
 
 include kernel.mk
 
@@ -102,3 +102,9 @@ capi-bench: capi
 	@kref=$$(capi/kref/build.sh plain) && gcc -std=gnu11 -O2 -I build/capi/include -I capi/tests \
 	  -o build/capi/bench capi/bench/bench.c $$kref build/capi/libkzstd.a -lpthread -ldl -lm
 	build/capi/bench build/corpus/linux-src.tar build/corpus/x86-elf.bin build/corpus/anon-mem.bin
+
+# Upstream form: kernel-doc of include/linux/{zstd,xxhash}.h with Linux 6.12's own
+# scripts/kernel-doc (every function documented, no warning).
+.PHONY: upstream-check
+upstream-check:
+	scripts/patches/kdoc-check.sh
