@@ -1,5 +1,5 @@
 #!/bin/bash
-# SPDX-License-Identifier: GPL-2.0-only OR BSD-3-Clause
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # kernel-doc of our <linux/zstd.h> and <linux/xxhash.h>: Linux 6.12's scripts/kernel-doc
 # must report nothing with -Wall, and every function declared in a header must have a
 # kernel-doc block (kernel-doc itself does not flag undocumented functions).

@@ -1,5 +1,5 @@
 #!/bin/bash
-# SPDX-License-Identifier: GPL-2.0-only OR BSD-3-Clause
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Prints the path of a directory holding Linux 6.12's scripts/ (kernel-doc, checkpatch.pl and
 # their data files) and LICENSES/,
 # extracted under build/ from Debian's linux-source-6.12 (installed by scripts/setup.sh).
