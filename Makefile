@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Rust zstd/xxhash for Linux: top-level entry points.
 #   make run    the main job (see README)
 #   make test   everything the project can test
@@ -26,7 +27,7 @@ corpus-xxh64: build
 	  out=build/corpus/$$(basename $$f .xz); [ -f $$out ] || xz -dc $$f > $$out; \
 	  target/release/kzstd --xxh64 $$out; done
 
-test: rust-deps fmt clippy cargo-test capi-test kernel-test
+test: rust-deps fmt clippy cargo-test capi-test upstream-check kernel-test
 
 include kernel.mk
 
@@ -99,3 +100,11 @@ fuzz: fuzz-deps
 # instruction counts: capi/bench/count.sh). Not a test: prints a table (docs/performance.md).
 capi-bench: rust-deps capi-deps
 	capi/bench/run.sh
+
+# Upstream form: SPDX lines in every source file (kernel LICENSES/ identifiers) and
+# kernel-doc of include/linux/{zstd,xxhash}.h with Linux 6.12's own
+# scripts/kernel-doc (every function documented, no warning).
+.PHONY: upstream-check
+upstream-check:
+	scripts/patches/kdoc-check.sh
+	scripts/patches/spdx-check.sh

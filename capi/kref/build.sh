@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Builds the test reference: Linux 6.12's own C lib/zstd and lib/xxhash, compiled in
 # userspace with the stand-in headers of capi/kref/include, every exported name given a
 # kref_ prefix (capi/kref/rename.h). Prints the archive's path.

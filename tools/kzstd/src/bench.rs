@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! `kzstd -b# [-e#] [-i#] FILE...`: ratio and speed per level, printed like `zstd -b`.
 
 use crate::compress::{compress_frame, Opts};

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Compression front end of kzstd: zstd-style options, one frame per file.
 
 use clap::Parser;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! `-d` (decompress) and `-t` (test) modes: streaming decompression of each input with
 //! a window limited by `--memory`, like zstd's CLI.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! kzstd: a zstd-style command-line tool over the kernel's Rust zstd crates.
 //!
 //! `main.rs` parses arguments; each mode lives in its own file.

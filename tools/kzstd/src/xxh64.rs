@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! `--xxh64`: print the XXH64 (seed 0) of each input.
 
 use crate::io::read_input;
