@@ -31,3 +31,15 @@ kernel-test:
 kernel-rust-check:
 	scripts/kernel/deps.sh
 	scripts/kernel/rust-check.sh
+
+# zstd speed inside the kernel at native speed (issue 10): two User-Mode Linux kernels from
+# one tree and config, stock C lib/zstd and ours, running the benchmark module
+# (kernel/bench/) in alternating rounds; table on stdout, chart + table in build/bench-kernel/.
+# Not a test. The smoke run (our UML kernel, short slices, one round, every round trip
+# checked) is part of kernel-test.
+.PHONY: bench-kernel bench-kernel-smoke
+bench-kernel:
+	scripts/kernel/bench-kernel.sh
+
+bench-kernel-smoke:
+	SMOKE=1 scripts/kernel/bench-kernel.sh
