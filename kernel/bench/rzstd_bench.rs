@@ -705,10 +705,14 @@ mod rustapi {
             Some(page) => {
                 let mut out_pos = 0;
                 loop {
+                    let before = (in_pos, out_pos);
                     let r = ok(ds.decompress_stream(page, &mut out_pos, &src[in_off..in_end], &mut in_pos))?;
                     if r == 0 {
                         break;
                     }
+                    // Unlike the C API, the core takes all the input it is given before its
+                    // output is delivered: with the input used up, go on while it progresses.
+                    let stalled = before == (in_pos, out_pos);
                     if out_pos == PAGE {
                         if done + PAGE > dst.len() {
                             return Err(E2BIG);
@@ -719,7 +723,10 @@ mod rustapi {
                     }
                     if in_off + in_pos == in_end {
                         if in_end == src.len() {
-                            return Err(EIO);
+                            if stalled {
+                                return Err(EIO);
+                            }
+                            continue;
                         }
                         in_off = in_end;
                         in_end = (in_off + PAGE).min(src.len());
@@ -733,14 +740,12 @@ mod rustapi {
             }
             // squashfs: straight into the pages.
             None => loop {
-                if in_off + in_pos == in_end {
-                    if in_end == src.len() {
-                        return Err(EIO);
-                    }
+                if in_off + in_pos == in_end && in_end < src.len() {
                     in_off = in_end;
                     in_end = (in_off + PAGE).min(src.len());
                     in_pos = 0;
                 }
+                let before = (in_off + in_pos, done);
                 let out_end = (done - done % PAGE + PAGE).min(dst.len());
                 let mut out_pos = done % PAGE;
                 let page_start = done - out_pos;
@@ -756,6 +761,9 @@ mod rustapi {
                         return Err(EIO);
                     }
                     break;
+                }
+                if before == (in_off + in_pos, done) {
+                    return Err(EIO); // no progress: truncated frame or output too short
                 }
             },
         }
@@ -858,8 +866,10 @@ mod rustapi {
 struct RzstdBench;
 
 fn bench() -> Result {
-    let input = read_file(kernel::c_str!("/bench/input"))?;
-    let dict = read_file(kernel::c_str!("/bench/dict"))?;
+    let input = read_file(kernel::c_str!("/bench/input"))
+        .inspect_err(|e| pr_err!("FAIL reading /bench/input: {:?}\n", e))?;
+    let dict = read_file(kernel::c_str!("/bench/dict"))
+        .inspect_err(|e| pr_err!("FAIL reading /bench/dict: {:?}\n", e))?;
     let back = KVVec::from_elem(0u8, input.len(), GFP_KERNEL)?;
     let bounce = KVVec::from_elem(0u8, PAGE, GFP_KERNEL)?;
     let mut b = Bench { input, dict, back, bounce, checked: 0 };
