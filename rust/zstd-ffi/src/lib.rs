@@ -21,6 +21,7 @@
 extern crate std;
 
 pub mod compress;
+pub mod cpu;
 pub mod cstream;
 pub mod decompress;
 pub mod errors;

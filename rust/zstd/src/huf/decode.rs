@@ -63,6 +63,7 @@ fn decode_one(r: &mut BackwardReader, table: &HufTable, _log: u32) -> u8 {
 }
 
 /// Decodes `out.len()` symbols from the stream `src`, which must be used exactly.
+#[inline(always)]
 pub fn decode_stream(table: &HufTable, log: u32, src: &[u8], out: &mut [u8]) -> Result<(), Error> {
     let mut r = BackwardReader::new(src)?;
     let mut chunks = out.chunks_exact_mut(4);
@@ -103,6 +104,7 @@ fn finish(r: &mut BackwardReader, table: &HufTable, log: u32, out: &mut [u8]) ->
 }
 
 /// Decodes four streams described by the 6-byte jump table at the start of `src`.
+#[inline(always)]
 pub fn decode_4_streams(
     table: &HufTable,
     log: u32,
