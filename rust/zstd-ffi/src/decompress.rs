@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Decompression of `<linux/zstd.h>`: `zstd_dctx` (workspace or caller's allocator),
 //! `zstd_ddict` by reference, and `zstd_dstream`.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Decoding one compressed block (RFC 8878 §3.1.1.3): literals section, then
 //! sequences section, executed into the output.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Single-shot decompression context (`zstd_decompress_dctx`): any number of zstd and
 //! skippable frames, back to back, into one flat destination.
 

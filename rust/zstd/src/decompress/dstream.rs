@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Streaming decompression (`zstd_decompress_stream`): input and output arrive in
 //! pieces of any size; a window buffer keeps the history matches need.
 //!

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Entropy state a frame carries from block to block (RFC 8878 §3.1.1.3.2.1.1
 //! "Repeat_Mode", §4.2.1 treeless literals): the last Huffman table, the last FSE tables
 //! for literal lengths, offsets and match lengths, and the repeat offsets.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Sequence decoding and execution in one pass (RFC 8878 §3.1.1.3.2.2 "Decoding
 //! Sequences", §3.1.1.4 "Sequence Execution", §3.1.1.5 "Repeat offsets").
 //!

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Literals section (RFC 8878 §3.1.1.3.1): header, then raw, RLE or Huffman-coded bytes.
 
 use super::entropy::Entropy;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! zstd decompression (RFC 8878 §3): single-shot contexts and streaming.
 
 pub mod block;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Huffman decoding of literal streams (RFC 8878 §4.2.2).
 //!
 //! The table has `2^12` cells indexed by the next 12 bits of the stream, whatever the
