@@ -1,10 +1,14 @@
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Rust zstd/xxhash for Linux: top-level entry points.
 #   make run    the main job (see README)
 #   make test   everything the project can test
-# Each target installs what it needs when it is missing (idempotent), so a fresh
-# Debian 12 machine with rustup is enough.
+# Each target installs what it needs when it is missing (scripts/setup.sh, idempotent), so
+# a fresh Debian 12 machine is enough (see docs/setup.md).
 
 SHELL := /bin/bash
+# rustup's cargo (toolchain pinned by rust-toolchain.toml) comes first, also right after
+# scripts/setup.sh installed rustup.
+export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
@@ -23,16 +27,12 @@ corpus-xxh64: build
 	  out=build/corpus/$$(basename $$f .xz); [ -f $$out ] || xz -dc $$f > $$out; \
 	  target/release/kzstd --xxh64 $$out; done
 
-test: rust-deps fmt clippy cargo-test capi-test kernel-test
+test: rust-deps fmt clippy cargo-test capi-test upstream-check kernel-test
 
 include kernel.mk
 
 rust-deps:
-	@command -v cargo >/dev/null || { echo "cargo (rustup) is required"; exit 1; }
-	@rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
-	@rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
-	@command -v xz >/dev/null || { apt-get update -qq && apt-get install -y -qq xz-utils; }
-	@command -v zstd >/dev/null || { apt-get update -qq && apt-get install -y -qq zstd; }
+	@scripts/setup.sh rustup rust
 
 fmt:
 	$(CARGO) fmt --all --check
@@ -59,8 +59,7 @@ capi: rust-deps capi-deps
 	@echo "build/capi/libkzstd.a and build/capi/include/ ready"
 
 capi-deps:
-	@command -v gcc >/dev/null || { apt-get update -qq && apt-get install -y -qq gcc; }
-	@command -v xz >/dev/null || { apt-get update -qq && apt-get install -y -qq xz-utils; }
+	@scripts/setup.sh capi
 
 # The FFI crate builds with core only (as in the kernel), ABI identity with the pristine
 # 6.12 headers, then the C tests (plain and ASan/UBSan),
@@ -96,11 +95,16 @@ fuzz: fuzz-deps
 	cd fuzz && $(CARGO) +nightly fuzz run decode_diff -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 -max_len=65536
 	cd fuzz && $(CARGO) +nightly fuzz run compress_roundtrip -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 -max_len=300000
 
-# Speed through the C ABI, ours beside the kernel's own C (same process, 1 MiB of each
-# corpus file): one-shot 1 MiB frames and 4 KiB page frames. Not a test: prints a table.
-capi-bench: capi
-	@mkdir -p build/corpus; for f in ../shared/corpus/*.xz; do \
-	  out=build/corpus/$$(basename $$f .xz); [ -f $$out ] || xz -dc $$f > $$out; done
-	@kref=$$(capi/kref/build.sh plain) && gcc -std=gnu11 -O2 -I build/capi/include -I capi/tests \
-	  -o build/capi/bench capi/bench/bench.c $$kref build/capi/libkzstd.a -lpthread -ldl -lm
-	build/capi/bench build/corpus/linux-src.tar build/corpus/x86-elf.bin build/corpus/anon-mem.bin
+# Speed through the C ABI, ours beside the kernel's own C, both built with the kernel's code
+# generation flags, in the shapes of zram, zswap, btrfs and squashfs (capi/bench/run.sh;
+# instruction counts: capi/bench/count.sh). Not a test: prints a table (docs/performance.md).
+capi-bench: rust-deps capi-deps
+	capi/bench/run.sh
+
+# Upstream form: SPDX lines in every source file (kernel LICENSES/ identifiers) and
+# kernel-doc of include/linux/{zstd,xxhash}.h with Linux 6.12's own
+# scripts/kernel-doc (every function documented, no warning).
+.PHONY: upstream-check
+upstream-check:
+	scripts/patches/kdoc-check.sh
+	scripts/patches/spdx-check.sh

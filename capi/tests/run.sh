@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # C tests of the C ABI (run by `make capi-test` after `make capi`):
 #   test_*.c  our libkzstd.a alone;
 #   diff_*.c  ours beside the kernel's own C lib/zstd + lib/xxhash (capi/kref/build.sh),
@@ -62,4 +63,9 @@ for mode in plain asan; do
     fi
   done
 done
+# The README's C example, as written there, compiled and run.
+sed -n '/^```c$/,/^```$/{/^```/d;p}' "$root/README.md" > "$out/readme_example.c"
+"$cc" -std=gnu11 -O2 -Wall -Wextra -Werror -I "$capi/include" -I "$out" -o "$out/readme_main" \
+  "$root/capi/tests/readme_main.c" "$capi/libkzstd.a" -lpthread -ldl -lm
+run plain "$out/readme_main"
 exit $fail

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario: btrfs with compress-force=zstd:N (fs/btrfs/zstd.c). Each level has its own
 # empty image made on the host (mkfs.btrfs; the zstd:3 one with --csum xxhash). Copy the
 # corpus slices, sync, unmount, mount again (so reads come from disk, through the
@@ -16,7 +17,7 @@ for lvl in 1 3 15; do
   umount /mnt
   mount -t btrfs -o ro "$dev" /mnt || { rz_fail "$name remount"; continue; }
   t0=$(rz_now)
-  if (cd /mnt/corpus && sha256sum -c -s SHA256SUMS); then
+  if rz_check_sums /mnt/corpus; then
     rz_pass "$name copy+sync=${tw}s verify=$(rz_elapsed "$t0")s"
   else
     rz_fail "$name hash mismatch after remount"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Boots the built kernel in QEMU (TCG; KVM is not available here) with the initramfs and the
 # disk images, serial console to build/kernel-run/console.log. The guest ends with `reboot -f`
 # and QEMU runs with -no-reboot, so it exits; a timeout guards against hangs.
@@ -22,4 +23,6 @@ set -e
 echo $(( $(date +%s) - t0 )) > "$D/boot.seconds"
 log "QEMU exited ($rc) after $(cat "$D/boot.seconds") s"
 [ $rc -eq 124 ] && { log "boot TIMEOUT"; exit 1; }
-exit 0
+# The guest powers off with `reboot -f` (exit 0 under -no-reboot); anything else is QEMU
+# failing (a missing firmware file, a bad option), not a result.
+[ $rc -eq 0 ] || { log "QEMU FAILED ($rc)"; exit 1; }

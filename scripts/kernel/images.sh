@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Makes everything the guest needs, on the host, without root:
 #   build/kernel-run/data/      corpus slices (real data from ../shared/corpus) + SHA256SUMS
 #                               + a zstd dictionary for zram (zstd --train on the slices)
@@ -63,9 +64,17 @@ printf '%s\n' "${disks[@]}" > "$D/disks.list"
 # 3. initramfs (+ the modules and modules.dep for KCONF=modules).
 list=$D/initramfs.list
 modroot=$D/modroot
-rm -rf "$modroot"
+rm -rf "$modroot" "$D/modules.extra"
 if grep -q '^CONFIG_MODULES=y' "$KDIR/.config"; then
-  "${KMAKE[@]}" -s INSTALL_MOD_PATH="$modroot" modules_install >/dev/null
+  # Without depmod, modules_install only warns and writes no modules.dep (the guest's
+  # modprobe then loads nothing): any warning here is an error.
+  "${KMAKE[@]}" -s INSTALL_MOD_PATH="$modroot" modules_install > "$D/modules_install.log" 2>&1 ||
+    { cat "$D/modules_install.log" >&2; log "modules_install FAILED"; exit 1; }
+  if grep -qi "warning" "$D/modules_install.log"; then
+    cat "$D/modules_install.log" >&2; log "modules_install warned (see above): FAILED"; exit 1
+  fi
+  dep=$(echo "$modroot"/lib/modules/*/modules.dep)
+  [ -s "$dep" ] || { log "modules_install wrote no modules.dep (depmod missing?): FAILED"; exit 1; }
 fi
 {
   echo "dir /dev 0755 0 0"
@@ -83,6 +92,9 @@ fi
   for f in "$D"/data/*; do echo "file /data/$(basename "$f") $f 0644 0 0"; done
   if [ -d "$modroot/lib/modules" ]; then
     echo "file /scenarios/05-modules.sh $ROOT/scripts/kernel/guest-modules.sh 0755 0 0"
+    # lib/zstd's compressor is a module only when our Rust crates do not serve <linux/zstd.h>.
+    grep -q '^CONFIG_ZSTD_RUST=y' "$KDIR/.config" || echo zstd_compress > "$D/modules.extra"
+    if [ -f "$D/modules.extra" ]; then echo "file /scenarios/modules.extra $D/modules.extra 0644 0 0"; fi
     (cd "$modroot" && find lib -type d | sort | sed 's|.*|dir /& 0755 0 0|')
     (cd "$modroot" && find lib -type f | sort) | while read -r f; do
       echo "file /$f $modroot/$f 0644 0 0"; done

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! FSE decoding tables (RFC 8878 §4.1.1 "FSE table construction").
 //!
 //! One entry is 8 little-endian bytes: `new_state_base: u16`, `nb_bits: u8`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Huffman decoding of literal streams (RFC 8878 §4.2.2).
 //!
 //! The table has `2^12` cells indexed by the next 12 bits of the stream, whatever the
@@ -63,6 +64,7 @@ fn decode_one(r: &mut BackwardReader, table: &HufTable, _log: u32) -> u8 {
 }
 
 /// Decodes `out.len()` symbols from the stream `src`, which must be used exactly.
+#[inline(always)]
 pub fn decode_stream(table: &HufTable, log: u32, src: &[u8], out: &mut [u8]) -> Result<(), Error> {
     let mut r = BackwardReader::new(src)?;
     let mut chunks = out.chunks_exact_mut(4);
@@ -103,6 +105,7 @@ fn finish(r: &mut BackwardReader, table: &HufTable, log: u32, out: &mut [u8]) ->
 }
 
 /// Decodes four streams described by the 6-byte jump table at the start of `src`.
+#[inline(always)]
 pub fn decode_4_streams(
     table: &HufTable,
     log: u32,

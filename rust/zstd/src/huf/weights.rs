@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Huffman tree description: weights, direct or FSE-compressed (RFC 8878 §4.2.1).
 
 use super::decode::DECODER_MAX_LOG;
