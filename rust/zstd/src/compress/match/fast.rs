@@ -101,16 +101,37 @@ pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32>(
         let mut h1 = hx(x1);
         let mut cand = get(table, h0);
         let r = rep[0];
+        // One segment: the repeat candidate of local `p` is valid from `rep_from` on.
+        let rep_from = if r == 0 {
+            usize::MAX
+        } else {
+            low_local.saturating_add(r as usize)
+        };
         let (mstart, mcand, ml) = 'search: loop {
             let cur0 = pos(p0);
             set(table, h0, cur0);
             let x2 = rd(p2);
-            let rcur = pos(p2);
-            if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-                let ml = m4x::<EXT>(v, src, base, rcur - r, p2, x2);
-                if ml > 0 {
-                    set(table, h1, pos(p1));
-                    break 'search (p2, rcur - r, ml);
+            if !EXT {
+                if p2 >= rep_from {
+                    // `p2 - r >= low_local`: a valid candidate, below `p2`.
+                    let m = p2.wrapping_sub(r as usize);
+                    let ml = match read32(src, m) {
+                        Some(y) if y == x2 as u32 => 4 + count(src, m + 4, p2 + 4),
+                        _ => 0,
+                    };
+                    if ml > 0 {
+                        set(table, h1, pos(p1));
+                        break 'search (p2, pos(m), ml);
+                    }
+                }
+            } else {
+                let rcur = pos(p2);
+                if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
+                    let ml = m4x::<EXT>(v, src, base, rcur - r, p2, x2);
+                    if ml > 0 {
+                        set(table, h1, pos(p1));
+                        break 'search (p2, rcur - r, ml);
+                    }
                 }
             }
             if valid(cand, cur0, lowest) {
