@@ -434,9 +434,9 @@ fn run<const IN_BUF: bool>(
                 } else {
                     r.refill();
                 }
-                let ofe = unpack(of_t[of_state & (OF_CELLS - 1)]);
-                let mle = unpack(ml_t[ml_state & (ML_CELLS - 1)]);
-                let lle = unpack(ll_t[ll_state & (LL_CELLS - 1)]);
+                let ofe = unpack(&of_t[of_state & (OF_CELLS - 1)]);
+                let mle = unpack(&ml_t[ml_state & (ML_CELLS - 1)]);
+                let lle = unpack(&ll_t[ll_state & (LL_CELLS - 1)]);
                 // Extra bits in stream order: offset, match length, literal length, then
                 // the state bits: literal length, match length, offset. One read for all
                 // six fields when they fit the refilled window (nearly always).
