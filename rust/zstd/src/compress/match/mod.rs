@@ -303,8 +303,10 @@ impl Layout {
     }
 }
 
-/// Rows serve windows above 16 KiB; smaller ones (small inputs) use hash chains, as in C.
-const ROW_WINDOW_LOG_MIN: u32 = 14;
+/// Rows serve windows above 128 KiB; smaller ones use hash chains, as the kernel's C does
+/// (without SIMD it keeps rows for windows above 2^17; with SSE2/NEON above 2^14). At
+/// 128 KiB frames the chains take 8-18% fewer instructions than 32-entry rows.
+const ROW_WINDOW_LOG_MIN: u32 = 17;
 
 /// Largest row table (positions and tags: 5 bytes an entry).
 const ROW_HASH_LOG_MAX: u32 = 28;
