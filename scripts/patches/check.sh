@@ -44,15 +44,17 @@ if [ ! -d "$tree/.git" ]; then
   else
     tar -xJf /usr/src/linux-source-6.12.tar.xz -C "$tree.tmp" --strip-components=1
   fi
-  (cd "$tree.tmp" && git init -q && git add -A &&
+  # -f: Debian's top-level .gitignore ignores everything ("/*").
+  (cd "$tree.tmp" && git init -q && git add -A -f &&
    git -c user.name=pristine -c user.email=pristine@localhost commit -q -m "Linux 6.12" &&
    git tag pristine)
   mv "$tree.tmp" "$tree"
 fi
 git -C "$tree" am --abort >/dev/null 2>&1 || true
+# Files an earlier series added (build outputs stay, so rebuilds are incremental).
+git -C "$tree" diff --name-only --diff-filter=A pristine HEAD | (cd "$tree" && xargs -r rm -f)
 git -C "$tree" checkout -q --detach pristine
 git -C "$tree" reset -q --hard pristine
-git -C "$tree" clean -fdq   # files of an earlier series; build outputs (ignored) stay
 
 # Configuration: the demo's options with both Rust implementations on; re-merged after
 # each patch, as patches add Kconfig symbols.
@@ -99,7 +101,7 @@ for p in $patches/0*.patch; do
     if "${KMAKE[@]}" CLIPPY=1 "${targets[@]}" > "$patches/build-$name.log" 2>&1; then
       w=$(grep -c '^warning' "$patches/build-$name.log" || true)
       log "ok   $name: checkpatch clean, built ${targets[*]} ($w Rust lint warnings)"
-      { echo "== $name: ${targets[*]}"; grep -E '^warning' "$patches/build-$name.log" | sort | uniq -c | sort -rn; } >> $patches/clippy.log
+      { echo "== $name: ${targets[*]}"; grep -E "^warning" "$patches/build-$name.log" | sort | uniq -c | sort -rn || true; } >> $patches/clippy.log
     else
       grep -E '^error' -A8 "$patches/build-$name.log" | head -40
       log "FAIL $name: build of ${targets[*]}"; status=1
