@@ -21,8 +21,9 @@ tree=$root/build/patches-check
 k=$(scripts/patches/kscripts.sh)
 log() { echo "[patches-check] $*"; }
 ls $patches/0001-*.patch >/dev/null 2>&1 || { log "no series: run make patches"; exit 1; }
-# The tree make run builds (make kernel-test, which runs first in make test, has built it).
-[ -f build/linux/Makefile ] || scripts/kernel/overlay.sh
+# The tree make run builds (make kernel-test, which runs before this in make test, has
+# built and booted it); overlay.sh only refreshes files that changed.
+scripts/kernel/overlay.sh 2>/dev/null
 
 # Toolchain: one rustup version for rustc, clippy-driver and rustfmt.
 tc=$(sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)
@@ -122,5 +123,14 @@ while read -r f; do
   case $f in MAINTAINERS|Documentation/*|lib/rzstd_kunit/.kunitconfig) continue;; esac
   cmp -s "$tree/$f" "build/linux/$f" || { log "differs from build/linux: $f"; diffs=1; }
 done < <(git -C "$tree" diff --name-only pristine HEAD)
+# ... and the series carries every file the overlay lays over the tree.
+series_files=$(git -C "$tree" diff --name-only pristine HEAD)
+want=$( (cd kunit && ls -A | sed 's|^|lib/rzstd_kunit/|')
+        (cd kernel/tree && find . -type f | sed 's|^\./||')
+        ls rust/xxhash/src/*.rs rust/zstd-ffi/src/*.rs rust/zstd-ffi/kernel_xxhash.rs
+        find rust/zstd/src -name '*.rs')
+for f in $want; do
+  grep -qxF "$f" <<< "$series_files" || { log "missing from the series: $f"; diffs=1; }
+done
 if [ $diffs = 0 ]; then log "ok   final tree: every file of the series as in build/linux (built and booted by make kernel-test)"; else status=1; fi
 exit $status
