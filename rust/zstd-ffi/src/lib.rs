@@ -22,6 +22,7 @@
 extern crate std;
 
 pub mod compress;
+pub mod cpu;
 pub mod cstream;
 pub mod decompress;
 pub mod errors;

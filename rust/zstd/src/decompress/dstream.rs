@@ -142,6 +142,11 @@ impl<'a> DStream<'a> {
         }
     }
 
+    /// Runs the hot loops through `d` from now on (see [`super::hot`]).
+    pub fn set_dispatch(&mut self, d: super::hot::Dispatch) {
+        self.ent.dispatch = d;
+    }
+
     /// Uses `ddict` for the following frames (`None`: no dictionary).
     pub fn set_ddict(&mut self, ddict: Option<&'a DDict<'a>>) {
         self.ddict = ddict;

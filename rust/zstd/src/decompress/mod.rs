@@ -7,8 +7,10 @@ pub mod dstream;
 pub mod entropy;
 pub mod execute;
 pub mod frame_decoder;
+pub mod hot;
 pub mod literals;
 pub mod sequences;
 
 pub use dctx::{dctx_workspace_bound, DCtx};
 pub use dstream::{dstream_workspace_bound, DStream};
+pub use hot::{Dispatch, Hot, GENERIC};
