@@ -24,6 +24,7 @@ kernel-run:
 kernel-test:
 	KCONF=builtin scripts/kernel/run.sh
 	KCONF=modules scripts/kernel/run.sh
+	SMOKE=1 scripts/kernel/bench-kernel.sh
 
 # Compile the codec + full C ABI crates with the kernel's rustc flags (no linking) and check
 # their stack frames: is the code on this branch ready for CONFIG_ZSTD_RUST?

@@ -21,7 +21,8 @@ SMOKE=${SMOKE:-0}
 ROUNDS=${ROUNDS:-5}
 SLICE=${SLICE:-1048576}
 IMPLS=(c rust-zstd)
-if [ "$SMOKE" = 1 ]; then ROUNDS=1; SLICE=262144; IMPLS=(rust-zstd); fi
+MEM=1536M
+if [ "$SMOKE" = 1 ]; then ROUNDS=1; SLICE=262144; IMPLS=(rust-zstd); MEM=512M; fi
 # BENCH_IMPLS="rust-zstd" BUILD_ONLY=1: configure and build only that kernel.
 [ -n "${BENCH_IMPLS:-}" ] && read -ra IMPLS <<< "$BENCH_IMPLS"
 LLVM_SUFFIX=-14
@@ -139,7 +140,7 @@ fi
 rm -f "$OUT"/round-*.log
 boot() { # impl round
   local log=$OUT/round-$2-$1.log
-  timeout 1800 "$BUILD/um-$1/linux" mem=1536M initrd="$data/initrd.cpio" initramfs_async=0 \
+  timeout 1800 "$BUILD/um-$1/linux" mem=$MEM initrd="$data/initrd.cpio" initramfs_async=0 \
     ignore_loglevel > "$log" 2>&1 < /dev/null || true
   if ! grep -q "rzstd_bench: done" "$log"; then
     { grep "rzstd_bench\|Kernel panic\|BUG" "$log" || true; } | tail -5 >&2
