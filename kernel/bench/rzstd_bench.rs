@@ -654,7 +654,10 @@ mod rustapi {
     };
 
     fn ok<T>(r: core::result::Result<T, zstd_kernel::Error>) -> Result<T> {
-        r.map_err(|_| EIO)
+        r.map_err(|e| {
+            pr_err!("zstd_kernel error: {:?}\n", e);
+            EIO
+        })
     }
 
     fn stream_compress(p: &zstd_kernel::params::Params, ws: &mut [u8], src: &[u8], dst: &mut [u8]) -> Result<usize> {
