@@ -156,5 +156,6 @@ done
 
 # 7. Table and chart.
 commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
-python3 "$ROOT/scripts/kernel/bench-report.py" --out "$OUT" --commit "$commit" \
+# Debian's python3 (python3-matplotlib), not a python3 that may come first in PATH.
+/usr/bin/python3 "$ROOT/scripts/kernel/bench-report.py" --out "$OUT" --commit "$commit" \
   --slice "$SLICE" ${SMOKE:+--smoke=$SMOKE} "$OUT"/round-*.log
