@@ -1,10 +1,13 @@
 # Rust zstd/xxhash for Linux: top-level entry points.
 #   make run    the main job (see README)
 #   make test   everything the project can test
-# Each target installs what it needs when it is missing (idempotent), so a fresh
-# Debian 12 machine with rustup is enough.
+# Each target installs what it needs when it is missing (scripts/setup.sh, idempotent), so
+# a fresh Debian 12 machine is enough (see docs/setup.md).
 
 SHELL := /bin/bash
+# rustup's cargo (toolchain pinned by rust-toolchain.toml) comes first, also right after
+# scripts/setup.sh installed rustup.
+export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
@@ -28,11 +31,7 @@ test: rust-deps fmt clippy cargo-test capi-test kernel-test
 include kernel.mk
 
 rust-deps:
-	@command -v cargo >/dev/null || { echo "cargo (rustup) is required"; exit 1; }
-	@rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
-	@rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
-	@command -v xz >/dev/null || { apt-get update -qq && apt-get install -y -qq xz-utils; }
-	@command -v zstd >/dev/null || { apt-get update -qq && apt-get install -y -qq zstd; }
+	@scripts/setup.sh rustup rust
 
 fmt:
 	$(CARGO) fmt --all --check
@@ -59,8 +58,7 @@ capi: rust-deps capi-deps
 	@echo "build/capi/libkzstd.a and build/capi/include/ ready"
 
 capi-deps:
-	@command -v gcc >/dev/null || { apt-get update -qq && apt-get install -y -qq gcc; }
-	@command -v xz >/dev/null || { apt-get update -qq && apt-get install -y -qq xz-utils; }
+	@scripts/setup.sh capi
 
 # The FFI crate builds with core only (as in the kernel), ABI identity with the pristine
 # 6.12 headers, then the C tests (plain and ASan/UBSan),

@@ -26,6 +26,12 @@ probe ours "$root/include"
 probe linux612 "$out/pristine"
 
 status=0
+# An empty probe or prototype list on both sides would compare equal: require the API's size
+# (6.12: 37 zstd_* + 10 xxh* functions + ZSTD_getErrorCode/String; probe.c's lines).
+min_probe=200 min_protos=49
+if [ "$(wc -l < "$out/linux612.txt")" -lt $min_probe ]; then
+  echo "ABI probe: only $(wc -l < "$out/linux612.txt") lines from the 6.12 headers (want >= $min_probe)"; status=1
+fi
 if diff -u "$out/linux612.txt" "$out/ours.txt"; then
   echo "ABI probe: $(wc -l < "$out/ours.txt") lines identical (types, offsets, enum and macro values)"
 else
@@ -36,6 +42,9 @@ grep -E '\b(zstd_|xxh)' "$out/linux612.protos" > "$out/linux612.api.protos"
 grep -E '\b(zstd_|xxh)' "$out/ours.protos" > "$out/ours.api.protos"
 grep -E 'ZSTD_getError(Code|String)' "$out/linux612.protos" >> "$out/linux612.api.protos" || true
 grep -E 'ZSTD_getError(Code|String)' "$out/ours.protos" >> "$out/ours.api.protos" || true
+if [ "$(wc -l < "$out/linux612.api.protos")" -lt $min_protos ]; then
+  echo "ABI prototypes: only $(wc -l < "$out/linux612.api.protos") found in the 6.12 headers (want >= $min_protos)"; status=1
+fi
 if diff -u "$out/linux612.api.protos" "$out/ours.api.protos"; then
   echo "ABI prototypes: $(wc -l < "$out/ours.api.protos") function prototypes identical"
 else

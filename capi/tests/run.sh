@@ -62,4 +62,9 @@ for mode in plain asan; do
     fi
   done
 done
+# The README's C example, as written there, compiled and run.
+sed -n '/^```c$/,/^```$/{/^```/d;p}' "$root/README.md" > "$out/readme_example.c"
+"$cc" -std=gnu11 -O2 -Wall -Wextra -Werror -I "$capi/include" -I "$out" -o "$out/readme_main" \
+  "$root/capi/tests/readme_main.c" "$capi/libkzstd.a" -lpthread -ldl -lm
+run plain "$out/readme_main"
 exit $fail

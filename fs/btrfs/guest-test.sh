@@ -16,7 +16,7 @@ for lvl in 1 3 15; do
   umount /mnt
   mount -t btrfs -o ro "$dev" /mnt || { rz_fail "$name remount"; continue; }
   t0=$(rz_now)
-  if (cd /mnt/corpus && sha256sum -c -s SHA256SUMS); then
+  if rz_check_sums /mnt/corpus; then
     rz_pass "$name copy+sync=${tw}s verify=$(rz_elapsed "$t0")s"
   else
     rz_fail "$name hash mismatch after remount"

@@ -10,7 +10,7 @@ for lvl in 1 19 22; do
     dev=$(rz_disk "$name") || { rz_fail "$name no disk"; continue; }
     mount -t squashfs -o ro "$dev" /mnt || { rz_fail "$name mount"; continue; }
     t0=$(rz_now)
-    if (cd /mnt && sha256sum -c -s SHA256SUMS); then
+    if rz_check_sums /mnt; then
       rz_pass "$name verify=$(rz_elapsed "$t0")s"
     else
       rz_fail "$name hash mismatch"

@@ -30,4 +30,6 @@ set -e
 echo $(( $(date +%s) - t0 )) > "$D/boot.seconds"
 log "QEMU exited ($rc) after $(cat "$D/boot.seconds") s"
 [ $rc -eq 124 ] && { log "boot TIMEOUT"; exit 1; }
-exit 0
+# The guest powers off with `reboot -f` (exit 0 under -no-reboot); anything else is QEMU
+# failing (a missing firmware file, a bad option), not a result.
+[ $rc -eq 0 ] || { log "QEMU FAILED ($rc)"; exit 1; }

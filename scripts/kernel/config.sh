@@ -13,6 +13,7 @@ cat "${frags[@]}" | awk '{ k = $0 }
   /^# CONFIG_.* is not set/ { k = $2 }
   /^CONFIG_|^# CONFIG_.* is not set/ { if (!(k in pos)) order[n++] = k; pos[k] = $0; next }
   END { for (i = 0; i < n; i++) print pos[order[i]] }' > "$want.new"
+[ -s "$want.new" ] || { log "config: no options in ${frags[*]}"; exit 1; }
 if [ -f "$KDIR/.config" ] && [ -f "$want" ] && cmp -s "$want" "$want.new" && \
    [ "$KDIR/.config" -nt "$want" ]; then
   rm -f "$want.new"; log "config: up to date ($KCONF)"; exit 0

@@ -2,6 +2,8 @@
 # Debian's Rust 1.96 (rustc-web) builds the kernel: rustup's rustc comes first in PATH, so
 # every Rust tool is passed explicitly.
 set -euo pipefail
+# depmod (make modules_install), mkfs.btrfs: sbin, which a non-root PATH may lack.
+export PATH="$PATH:/usr/sbin:/sbin"
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=$ROOT/build
 KSRC_TARBALL=/usr/src/linux-source-6.12.tar.xz

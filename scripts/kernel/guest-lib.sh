@@ -27,3 +27,11 @@ rz_disk() {
   done
   return 1
 }
+# Verifies the files of directory $1 against its SHA256SUMS, which must list as many files
+# as the initramfs' own list (at least one): an empty or missing list never passes.
+rz_check_sums() {
+  n=$(grep -c . "$RZ_SUMS" 2>/dev/null); n=${n:-0}
+  [ "$n" -gt 0 ] || { rz_log "no files listed in $RZ_SUMS"; return 1; }
+  [ "$(grep -c . "$1/SHA256SUMS" 2>/dev/null)" = "$n" ] || { rz_log "$1/SHA256SUMS does not list $n files"; return 1; }
+  (cd "$1" && sha256sum -c -s SHA256SUMS)
+}

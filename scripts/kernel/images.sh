@@ -84,9 +84,17 @@ done
 # 4. initramfs (+ the modules and modules.dep for KCONF=modules).
 list=$D/initramfs.list
 modroot=$D/modroot
-rm -rf "$modroot"
+rm -rf "$modroot" "$D/modules.extra"
 if grep -q '^CONFIG_MODULES=y' "$KDIR/.config"; then
-  "${KMAKE[@]}" -s INSTALL_MOD_PATH="$modroot" modules_install >/dev/null
+  # Without depmod, modules_install only warns and writes no modules.dep (the guest's
+  # modprobe then loads nothing): any warning here is an error.
+  "${KMAKE[@]}" -s INSTALL_MOD_PATH="$modroot" modules_install > "$D/modules_install.log" 2>&1 ||
+    { cat "$D/modules_install.log" >&2; log "modules_install FAILED"; exit 1; }
+  if grep -qi "warning" "$D/modules_install.log"; then
+    cat "$D/modules_install.log" >&2; log "modules_install warned (see above): FAILED"; exit 1
+  fi
+  dep=$(echo "$modroot"/lib/modules/*/modules.dep)
+  [ -s "$dep" ] || { log "modules_install wrote no modules.dep (depmod missing?): FAILED"; exit 1; }
 fi
 {
   echo "dir /dev 0755 0 0"
@@ -114,6 +122,9 @@ fi
     echo "file /scenarios/05-modules.sh $ROOT/scripts/kernel/guest-modules.sh 0755 0 0"
     echo "file /scenarios/06-module-decompress.sh $ROOT/kernel/module/guest-test.sh 0755 0 0"
     echo "file /sbin/modprobe $ROOT/kernel/module/guest-modprobe.sh 0755 0 0"
+    # lib/zstd's compressor is a module only when our Rust crates do not serve <linux/zstd.h>.
+    grep -q '^CONFIG_ZSTD_RUST=y' "$KDIR/.config" || echo zstd_compress > "$D/modules.extra"
+    if [ -f "$D/modules.extra" ]; then echo "file /scenarios/modules.extra $D/modules.extra 0644 0 0"; fi
     (cd "$modroot" && find lib -type d | sort | sed 's|.*|dir /& 0755 0 0|')
     (cd "$modroot" && find lib -type f | sort) | while read -r f; do
       echo "file /$f $modroot/$f 0644 0 0"; done

@@ -11,9 +11,9 @@ t1=$(date +%s)
 t2=$(date +%s)
 rc=0
 "$ROOT/scripts/kernel/report.sh" || rc=1
-"$ROOT/scripts/kernel/rust-stack.sh" | sed 's/^RZ: //' | tee "$RUNDIR/rust-stack.txt"
+{ "$ROOT/scripts/kernel/rust-stack.sh" || echo "FAIL rust-stack exited $?"; } | sed 's/^RZ: //' | tee "$RUNDIR/rust-stack.txt"
 grep -q "^PASS rust-stack" "$RUNDIR/rust-stack.txt" || rc=1
-python3 "$ROOT/scripts/kernel/consumers.py" "$KPRISTINE" "$KDIR" | sed 's/^RZ: //' | tee "$RUNDIR/consumers.txt"
+{ python3 "$ROOT/scripts/kernel/consumers.py" "$KPRISTINE" "$KDIR" || echo "FAIL consumers-identical exited $?"; } | sed 's/^RZ: //' | tee "$RUNDIR/consumers.txt"
 grep -q "^PASS consumers-identical" "$RUNDIR/consumers.txt" || rc=1
 echo "wall time: build $((t1 - t0)) s, images+boot+scenarios $((t2 - t1)) s, total $(( $(date +%s) - t0 )) s"
 [ $rc -eq 0 ] && echo "KERNEL DEMO: PASS" || echo "KERNEL DEMO: FAIL"

@@ -5,18 +5,30 @@
 source "$(dirname "$0")/env.sh"
 limit=$(sed -n 's/^CONFIG_FRAME_WARN=//p' "$KDIR/.config"); limit=${limit:-2048}
 # Only the objects this configuration links (rust/built-in.a), not stale ones of another.
+# Which must be linked follows from IMPL (kernel/tree/rust/Makefile.rzstd); with
+# RUST_STACK_ALL=1 (scripts/kernel/rust-check.sh) the two compiled zstd crates must exist.
+case "${RUST_STACK_ALL:-0}:$IMPL" in
+  1:*) expect=(zstd_kernel zstd_ffi) ;;
+  0:rust-zstd) expect=(xxhash zstd_kernel zstd_ffi) ;;
+  0:rust) expect=(xxhash xxhash_ffi) ;;
+  *) expect=() ;;
+esac
 objs=()
 linked=$(ar t "$KDIR/rust/built-in.a" 2>/dev/null | sed "s|.*/||" || true)
 for o in xxhash xxhash_ffi zstd_kernel zstd_ffi; do
   [ "${RUST_STACK_ALL:-0}" = 1 ] || grep -qx "$o.o" <<< "$linked" || continue
   [ -f "$KDIR/rust/$o.o" ] && objs+=("$KDIR/rust/$o.o")
 done
-[ ${#objs[@]} -gt 0 ] || { echo "RZ: PASS rust-stack (none of our Rust objects is linked)"; exit 0; }
+for o in "${expect[@]}"; do
+  [[ " ${objs[*]} " == *"/rust/$o.o "* ]] || { echo "RZ: FAIL rust-stack rust/$o.o not linked/built (IMPL=$IMPL)"; exit 1; }
+done
+[ ${#objs[@]} -gt 0 ] || { echo "RZ: PASS rust-stack (IMPL=$IMPL: none of our Rust objects is linked)"; exit 0; }
 frames=$(for o in "${objs[@]}"; do
   objdump -d --no-show-raw-insn "$o" | awk -v obj="$(basename "$o")" '
     /^[0-9a-f]+ <.*>:$/ { fn = $2; gsub(/[<>:]/, "", fn) }
     /sub +\$0x[0-9a-f]+,%rsp/ { match($0, /\$0x[0-9a-f]+/); print substr($0, RSTART + 3, RLENGTH - 3), obj, fn }'
 done | while read -r hex obj fn; do echo "$((16#$hex)) $obj $fn"; done | sort -rn -k1,1 | awk '!seen[$3]++')
+[ -n "$frames" ] || { echo "RZ: FAIL rust-stack no stack frames found in ${objs[*]##*/}"; exit 1; }
 top=$(echo "$frames" | head -1 | cut -d' ' -f1); top=${top:-0}
 echo "$frames" | head -5 | sed 's/^/  frame /'
 # Like CONFIG_FRAME_WARN for C, a frame above the limit is a warning; twice the limit fails.
