@@ -90,7 +90,7 @@ conc_case() { # level
     for w in 1 2 3 4; do [ "$(rz_sha /mnt/w$w/$f)" = "$want" ] || hbad=$((hbad + 1)); done
   done
   scrub=$(/bin/rz-btrfs scrub /mnt 2>&1); sbad=$?
-  (cd /mnt && sha256sum plain.tar w*/* > /tmp/sums && mkdir -p corpus && mv /tmp/sums corpus/SHA256SUMS)
+  mkdir -p /mnt/corpus && (cd /mnt/corpus && sha256sum ../plain.tar ../w*/* > SHA256SUMS)
   umount /mnt
   figures="ratio_used=$(rz_ratio "$data" "$grew") encoded=${enc}% write4=${tw}s randread4=${tr}s defrag_encoded=${enc_plain}%->${enc_defrag}% scrub[$scrub]"
   if [ $rbad -ne 0 ]; then rz_fail "$name $rbad random readers saw wrong bytes; $figures"
