@@ -18,6 +18,8 @@ echo "$cpu" > "$D/qemu.cpu"
 # Under TCG on a shared 2-core host a vCPU can be starved for seconds: RCU's stall warning
 # (21 s) would report the host, not the guest; hung tasks are still reported after 120 s.
 append="console=ttyS0 panic=-1 loglevel=7 log_buf_len=4M rcupdate.rcu_cpu_stall_timeout=300"
+# NAME=value words the kernel does not know end up in /init's environment (GUEST_ENV, env.sh).
+append="$append $GUEST_ENV"
 log "booting (QEMU TCG, -smp 4, -cpu $cpu, log: $LOG)"
 t0=$(date +%s)
 set +e

@@ -25,6 +25,13 @@ KMAKE=(make -C "$KDIR" -j"$JOBS"
 # Rust + KASAN needs a Clang-built kernel (init/Kconfig): the debug variant uses LLVM 14.
 [ "$KCONF" = debug ] && KMAKE+=(LLVM=-14)
 # Corpus slices copied into the guest (real data, cut to keep TCG runs short).
+# The debug kernel (KASAN, SLUB_DEBUG_ON) runs 2-4x slower under TCG: smaller slices and
+# less memory under pressure (passed to the guest's environment on the kernel command line).
+if [ "$KCONF" = debug ]; then
+  SLICE_LINUX=${SLICE_LINUX:-4M}; SLICE_ELF=${SLICE_ELF:-2M}; SLICE_MEM=${SLICE_MEM:-2M}
+  GUEST_ENV=${GUEST_ENV:-RZ_SWAP_MIB=48 RZ_SWAP_LIMIT_MIB=16}
+fi
+GUEST_ENV=${GUEST_ENV:-}
 SLICE_LINUX=${SLICE_LINUX:-8M}
 SLICE_ELF=${SLICE_ELF:-4M}
 SLICE_MEM=${SLICE_MEM:-4M}
