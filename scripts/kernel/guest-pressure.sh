@@ -25,7 +25,7 @@ rz_pressure() {
   pids=""
   i=0
   while [ $i -lt "$np" ]; do
-    sh -c "echo \$\$ > $cg/cgroup.procs && exec /bin/rz-memhog $mib $passes $((i + 1)) $RZ_DATA/anon-mem.bin $RZ_DATA/x86-elf.bin $RZ_DATA/linux-src.tar" \
+    sh -c "echo \$\$ > $cg/cgroup.procs && exec /bin/rz-memhog $mib $passes $((i + 1)) $RZ_DATA/anon-mem.bin $RZ_DATA/x86-elf.bin" \
       > /tmp/pr.out.$i 2>&1 &
     pids="$pids $!"
     i=$((i + 1))
