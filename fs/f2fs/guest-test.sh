@@ -10,7 +10,7 @@ name0=f2fs-zstd
 dev=$(rz_disk f2fs) || { rz_fail "$name0 no disk"; exit 0; }
 for lvl in 3 1; do
   name=$name0$lvl
-  mount -t f2fs -o compress_algorithm=zstd:$lvl,compress_extension=* "$dev" /mnt ||
+  mount -t f2fs -o "compress_algorithm=zstd:$lvl,compress_extension=*" "$dev" /mnt ||
     { rz_fail "$name mount compress_algorithm=zstd:$lvl"; continue; }
   sys=/sys/fs/f2fs/${dev#/dev/}
   w0=$(cat $sys/compr_written_block); s0=$(cat $sys/compr_saved_block)

@@ -15,9 +15,11 @@ done < "$D/disks.list"
 # of runtime CPU feature dispatch run. QEMU_CPU overrides.
 case "$KCONF" in builtin) cpu=${QEMU_CPU:-max} ;; *) cpu=${QEMU_CPU:-qemu64} ;; esac
 echo "$cpu" > "$D/qemu.cpu"
-# Under TCG on a shared 2-core host a vCPU can be starved for seconds: RCU's stall warning
-# (21 s) would report the host, not the guest; hung tasks are still reported after 120 s.
+# Under TCG on a shared 2-core host a vCPU can be starved for many seconds: RCU's stall
+# warning (21 s) and the hung task detector (120 s) would report the host, not the guest;
+# both still report after 300 s.
 append="console=ttyS0 panic=-1 loglevel=7 log_buf_len=4M rcupdate.rcu_cpu_stall_timeout=300"
+append="$append sysctl.kernel.hung_task_timeout_secs=300"
 # NAME=value words the kernel does not know end up in /init's environment (GUEST_ENV, env.sh).
 append="$append $GUEST_ENV"
 log "booting (QEMU TCG, -smp 4, -cpu $cpu, log: $LOG)"
