@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Kernel integration (issue 6): Linux 6.12 from Debian's linux-source-6.12 with our Rust
 # zstd and xxhash in place of lib/zstd and lib/xxhash, booted in QEMU. See README.
 #   make kernel-run     build (reusing build/linux), boot, scenarios, summary  (= make run)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Prints the path of a Linux 6.12 source subset (headers, lib/zstd, lib/xxhash.c, the
 # boot/initramfs decompressor lib/decompress_unzstd.c)
 # extracted under build/, installing Debian's linux-source-6.12 when it is missing.

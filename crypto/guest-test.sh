@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario: the crypto API's zstd (crypto/zstd.c) and xxhash64 (crypto/xxhash_generic.c,
 # over <linux/xxhash.h>) passed the crypto manager's self-tests at registration
 # (testmgr's vectors). The host additionally rejects any "alg: ... failed" in the log.

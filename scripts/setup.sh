@@ -72,7 +72,7 @@ scan() {
   for e in "$@"; do
     probe=${e%:*}; pkg=${e##*:}
     present "$probe" && continue
-    missing+=("${probe#dpkg:} ($pkg)")
+    [[ " ${missing[*]} " == *" ${probe#dpkg:} ($pkg)"* ]] || missing+=("${probe#dpkg:} ($pkg)")
     [[ " ${pkgs[*]} " == *" $pkg "* ]] || pkgs+=("$pkg")
   done
 }
@@ -85,7 +85,7 @@ apt_install() { # packages...
   fi
   echo "setup: installing $* (for ${missing[*]})" >&2
   $sudo apt-get update -qq >&2
-  $sudo apt-get install -y -qq --no-install-recommends "$@" >&2
+  $sudo apt-get install -y -qq --no-install-recommends "$@" > /dev/null
 }
 
 [ $rustup_wanted = 1 ] && ! command -v rustup >/dev/null && ! [ -x "$HOME/.cargo/bin/rustup" ] &&
@@ -108,7 +108,8 @@ if [ $rustup_wanted = 1 ]; then
     if curl --proto '=https' --tlsv1.2 -sSf -o "$tmp/rustup-init" "$url"; then
       echo "setup: installing rustup into $HOME/.cargo (toolchain from rust-toolchain.toml)" >&2
       chmod +x "$tmp/rustup-init"
-      "$tmp/rustup-init" -y -q --profile minimal --default-toolchain none --no-modify-path >&2
+      # rustc-web puts a rustc in /usr/bin for the kernel build: expected, not a conflict.
+      RUSTUP_INIT_SKIP_PATH_CHECK=yes "$tmp/rustup-init" -y -q --profile minimal --default-toolchain none --no-modify-path >&2
       rm -rf "$tmp"
     else
       rm -rf "$tmp"

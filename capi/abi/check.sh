@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # ABI identity check: our include/linux/{zstd,zstd_errors,xxhash}.h against the
 # pristine Linux 6.12 headers. Compiles capi/abi/probe.c against each (with the
 # userspace stand-ins of capi/userspace for <linux/types.h> and <linux/limits.h>)

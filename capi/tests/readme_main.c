@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only OR BSD-3-Clause
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 /*
  * The README's C usage example (extracted by run.sh into readme_example.c), compiled
  * in userspace with kvmalloc/kvfree mapped to malloc/free, and its frame decoded back.

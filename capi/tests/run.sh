@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # C tests of the C ABI (run by `make capi-test` after `make capi`):
 #   test_*.c  our libkzstd.a alone;
 #   diff_*.c  ours beside the kernel's own C lib/zstd + lib/xxhash (capi/kref/build.sh),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario: btrfs with compress-force=zstd:N (fs/btrfs/zstd.c). Each level has its own
 # empty image made on the host (mkfs.btrfs; the zstd:3 one with --csum xxhash). Copy the
 # corpus slices, sync, unmount, mount again (so reads come from disk, through the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Host side of the btrfs scenario: after the guest wrote the images with compress-force=zstd:N,
 # btrfs-progs (userspace libzstd) must extract the same files (`btrfs restore`), and the
 # extent tree gives the compression ratio (uncompressed "ram" bytes / on-disk bytes).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 """Corrupts the compressed data blocks of a squashfs image (zstd), leaving its metadata intact.
 
 The data and fragment blocks lie between the superblock and the inode table

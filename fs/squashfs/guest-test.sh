@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario: squashfs images made on the host by mksquashfs -comp zstd at levels 1/19/22
 # and block sizes 128K/1M (fs/squashfs/zstd_wrapper.c decompresses every block). Mount, verify
 # SHA-256 of every file. Then an image whose compressed blocks were corrupted on the host:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Shared by the fuzz targets: decode single shot and streaming (chunk sizes chosen by
 //! the input's hash, so seeds stay plain frames), and check the two agree.
 

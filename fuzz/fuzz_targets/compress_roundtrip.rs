@@ -1,4 +1,5 @@
 #![no_main]
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Arbitrary input compressed by us at a fuzzer-chosen level (-7..=22), single shot and
 //! streamed in fuzzer-chosen chunks with flushes, must decode with C libzstd to the input.
 

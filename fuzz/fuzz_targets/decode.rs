@@ -1,4 +1,5 @@
 #![no_main]
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Arbitrary bytes through the single-shot and streaming decoders.
 
 use libfuzzer_sys::fuzz_target;

@@ -1,4 +1,5 @@
 #![no_main]
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Arbitrary bytes decoded with a dictionary: the decodecorpus `dict-a` dictionary
 //! (zstd format), or, when the first byte is odd, a raw-content or fuzzed dictionary
 //! taken from the input's head.

@@ -1,4 +1,5 @@
 #![no_main]
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Arbitrary bytes through our single-shot decoder and C libzstd's: whatever C decodes,
 //! ours must decode to the same bytes; whatever ours decodes, C must accept too.
 //!

@@ -185,118 +185,552 @@ typedef struct {
 
 /* ======   Kernel names   ====== */
 
+/**
+ * typedef zstd_error_code - an error code, as returned by zstd_get_error_code()
+ *
+ * One of the ZSTD_error_* values of <linux/zstd_errors.h>.
+ */
 typedef ZSTD_ErrorCode zstd_error_code;
+
+/**
+ * typedef zstd_custom_mem - allocator for the heap-allocating constructors
+ *
+ * customAlloc(opaque, size) and customFree(opaque, address) are used by
+ * zstd_create_cctx_advanced(), zstd_create_dctx_advanced() and the *_byreference
+ * dictionary constructors; nothing else allocates.
+ */
 typedef ZSTD_customMem zstd_custom_mem;
+
+/**
+ * typedef zstd_dict_load_method - whether a dictionary is copied or referenced
+ */
 typedef ZSTD_dictLoadMethod_e zstd_dict_load_method;
+
+/**
+ * typedef zstd_dict_content_type - how a dictionary's bytes are interpreted
+ *
+ * ZSTD_dct_auto takes a buffer starting with the dictionary magic as a zstd
+ * dictionary and anything else as raw content.
+ */
 typedef ZSTD_dictContentType_e zstd_dict_content_type;
+
+/**
+ * typedef zstd_strategy - match-finding strategy, ZSTD_fast to ZSTD_btultra2
+ *
+ * Later strategies search harder: better ratio, slower compression.
+ */
 typedef ZSTD_strategy zstd_strategy;
+
+/**
+ * typedef zstd_compression_parameters - how the compressor searches
+ *
+ * Fields: windowLog (log2 of the largest match distance, which is also the
+ * memory a decoder needs), chainLog and hashLog (log2 of the match-finder
+ * table sizes), searchLog (log2 of the candidates tried per position),
+ * minMatch (shortest match searched), targetLength (a match this long ends
+ * the search) and strategy.
+ */
 typedef ZSTD_compressionParameters zstd_compression_parameters;
+
+/**
+ * typedef zstd_frame_parameters - what the frame header records
+ *
+ * Fields: contentSizeFlag (write the content size when known), checksumFlag
+ * (end the frame with the low 32 bits of its XXH64) and noDictIDFlag (leave
+ * the dictionary ID out). All 0 is a valid default.
+ */
 typedef ZSTD_frameParameters zstd_frame_parameters;
+
+/**
+ * typedef zstd_parameters - compression and frame parameters together
+ *
+ * Fields: cParams and fParams.
+ */
 typedef ZSTD_parameters zstd_parameters;
+
+/**
+ * typedef zstd_cctx - single-shot compression context
+ */
 typedef ZSTD_CCtx zstd_cctx;
+
+/**
+ * typedef zstd_cdict - digested compression dictionary
+ */
 typedef ZSTD_CDict zstd_cdict;
+
+/**
+ * typedef zstd_dctx - single-shot decompression context
+ */
 typedef ZSTD_DCtx zstd_dctx;
+
+/**
+ * typedef zstd_ddict - digested decompression dictionary
+ */
 typedef ZSTD_DDict zstd_ddict;
+
+/**
+ * typedef zstd_in_buffer - streaming input
+ *
+ * Fields: src, size and pos; the stream functions read from src + pos and
+ * advance pos, which always stays within [0, size].
+ */
 typedef ZSTD_inBuffer zstd_in_buffer;
+
+/**
+ * typedef zstd_out_buffer - streaming output
+ *
+ * Fields: dst, size and pos; the stream functions write at dst + pos and
+ * advance pos, which always stays within [0, size].
+ */
 typedef ZSTD_outBuffer zstd_out_buffer;
+
+/**
+ * typedef zstd_cstream - streaming compression context
+ */
 typedef ZSTD_CStream zstd_cstream;
+
+/**
+ * typedef zstd_dstream - streaming decompression context
+ */
 typedef ZSTD_DStream zstd_dstream;
+
+/**
+ * typedef zstd_frame_header - what zstd_get_frame_header() reads from a header
+ *
+ * Fields: frameContentSize (ZSTD_CONTENTSIZE_UNKNOWN when the header does not
+ * say), windowSize (0 for a skippable frame), blockSizeMax, frameType (zstd or
+ * skippable), headerSize, dictID (0 when absent) and checksumFlag.
+ */
 typedef ZSTD_frameHeader zstd_frame_header;
 
 /* ======   Helpers   ====== */
 
-/* Worst-case compressed size of src_size bytes (one frame, any level). */
+/**
+ * zstd_compress_bound() - worst-case size of a compressed frame
+ * @src_size: number of bytes to be compressed
+ *
+ * A destination of this size always holds the frame, whatever the level or
+ * the data; ZSTD_COMPRESSBOUND() gives the same value at compile time.
+ *
+ * Return: the bound, in bytes.
+ */
 size_t zstd_compress_bound(size_t src_size);
-/* Non-zero iff code, a size_t result, encodes an error. */
+
+/**
+ * zstd_is_error() - test a size_t result for an error
+ * @code: the value returned by a zstd_* function
+ *
+ * Return: non-zero if @code is an error, 0 if it is a size or hint.
+ */
 unsigned int zstd_is_error(size_t code);
-/* The error code of a result (ZSTD_error_no_error when it is not an error). */
+
+/**
+ * zstd_get_error_code() - the error code carried by a result
+ * @code: the value returned by a zstd_* function
+ *
+ * Return: the ZSTD_error_* value, or ZSTD_error_no_error when @code is not
+ * an error.
+ */
 zstd_error_code zstd_get_error_code(size_t code);
-/* A static message describing a result's error. */
+
+/**
+ * zstd_get_error_name() - describe a result's error
+ * @code: the value returned by a zstd_* function
+ *
+ * Return: a static, NUL-terminated message (never NULL).
+ */
 const char *zstd_get_error_name(size_t code);
+
+/**
+ * zstd_min_clevel() - the lowest (fastest) compression level
+ *
+ * Return: the most negative level accepted.
+ */
 int zstd_min_clevel(void);
+
+/**
+ * zstd_max_clevel() - the highest (strongest) compression level
+ *
+ * Return: 22.
+ */
 int zstd_max_clevel(void);
+
+/**
+ * zstd_default_clevel() - the level used when none is given
+ *
+ * Return: ZSTD_CLEVEL_DEFAULT (3).
+ */
 int zstd_default_clevel(void);
 
 /* ======   Parameters   ====== */
 
-/* Parameters for a level; estimated_src_size 0 means unknown. */
+/**
+ * zstd_get_params() - parameters for a compression level
+ * @level:              compression level; 0 means the default level
+ * @estimated_src_size: expected input size, or 0 when unknown
+ *
+ * Small inputs get smaller windows and tables, hence smaller workspaces.
+ * The frame parameters ask for the content size only.
+ *
+ * Return: the compression and frame parameters.
+ */
 zstd_parameters zstd_get_params(int level, unsigned long long estimated_src_size);
+
+/**
+ * zstd_get_cparams() - compression parameters for a level
+ * @level:              compression level; 0 means the default level
+ * @estimated_src_size: expected input size, or 0 when unknown
+ * @dict_size:          size of the dictionary that will be used, or 0
+ *
+ * Return: the compression parameters for @level, fitted to the sizes.
+ */
 zstd_compression_parameters zstd_get_cparams(int level,
 	unsigned long long estimated_src_size, size_t dict_size);
 
 /* ======   One-shot compression   ====== */
 
-/* Workspace size zstd_init_cctx() needs to compress with these parameters. */
+/**
+ * zstd_cctx_workspace_bound() - workspace size for a compression context
+ * @parameters: the compression parameters the context will be used with
+ *
+ * A caller that may compress with several sets of parameters needs the
+ * largest of their bounds.
+ *
+ * Return: the minimum size of the workspace given to zstd_init_cctx().
+ */
 size_t zstd_cctx_workspace_bound(const zstd_compression_parameters *parameters);
-/* A context built inside workspace, or NULL when workspace is NULL or too small. */
+
+/**
+ * zstd_init_cctx() - build a compression context in a workspace
+ * @workspace:      memory for the context; it must outlive the context
+ * @workspace_size: size of @workspace, see zstd_cctx_workspace_bound()
+ *
+ * Nothing is allocated: the context lives entirely in @workspace.
+ *
+ * Return: the context, or NULL when @workspace is NULL or too small.
+ */
 zstd_cctx *zstd_init_cctx(void *workspace, size_t workspace_size);
-/* Compresses src into one frame in dst; returns its size or an error. */
+
+/**
+ * zstd_compress_cctx() - compress a buffer into one frame
+ * @cctx:         context from zstd_init_cctx() or zstd_create_cctx_advanced()
+ * @dst:          destination buffer
+ * @dst_capacity: size of @dst; zstd_compress_bound(@src_size) always suffices
+ * @src:          data to compress
+ * @src_size:     size of @src
+ * @parameters:   parameters; the workspace must have been sized for them
+ *
+ * Return: the size of the frame written to @dst, or an error (check with
+ * zstd_is_error()), e.g. ZSTD_error_dstSize_tooSmall.
+ */
 size_t zstd_compress_cctx(zstd_cctx *cctx, void *dst, size_t dst_capacity,
 	const void *src, size_t src_size, const zstd_parameters *parameters);
-/* A heap context allocated through custom_mem; NULL without an allocator. */
+
+/**
+ * zstd_create_cctx_advanced() - allocate a compression context
+ * @custom_mem: allocator; the context and its tables come from it
+ *
+ * The context's tables grow on first use to what the parameters need.
+ *
+ * Return: the context, or NULL when @custom_mem has no allocator or
+ * allocation fails.
+ */
 zstd_cctx *zstd_create_cctx_advanced(zstd_custom_mem custom_mem);
-/* Frees a context from zstd_create_cctx_advanced(); returns 0. */
+
+/**
+ * zstd_free_cctx() - free a context from zstd_create_cctx_advanced()
+ * @cctx: the context, or NULL
+ *
+ * Return: 0, or an error when @cctx was built in a workspace.
+ */
 size_t zstd_free_cctx(zstd_cctx *cctx);
-/* A dictionary referencing dict (which must outlive it), allocated via custom_mem. */
+
+/**
+ * zstd_create_cdict_byreference() - digest a compression dictionary
+ * @dict:       dictionary: zstd format (with its magic) or raw content
+ * @dict_size:  size of @dict
+ * @cparams:    compression parameters used with this dictionary
+ * @custom_mem: allocator for the digested tables
+ *
+ * @dict is referenced, not copied: it must stay valid and unchanged until
+ * the dictionary is freed.
+ *
+ * Return: the dictionary, or NULL on an allocation failure or a malformed
+ * zstd-format dictionary.
+ */
 zstd_cdict *zstd_create_cdict_byreference(const void *dict, size_t dict_size,
 	zstd_compression_parameters cparams, zstd_custom_mem custom_mem);
+
+/**
+ * zstd_free_cdict() - free a compression dictionary
+ * @cdict: the dictionary, or NULL
+ *
+ * Return: 0, or an error when @cdict is not a compression dictionary.
+ */
 size_t zstd_free_cdict(zstd_cdict *cdict);
-/* Compresses src with the dictionary and the parameters it was created with. */
+
+/**
+ * zstd_compress_using_cdict() - compress a buffer with a dictionary
+ * @cctx:         compression context, sized for the dictionary's parameters
+ * @dst:          destination buffer
+ * @dst_capacity: size of @dst; zstd_compress_bound(@src_size) always suffices
+ * @src:          data to compress
+ * @src_size:     size of @src
+ * @cdict:        dictionary; its compression parameters are used
+ *
+ * Return: the size of the frame written to @dst, or an error (check with
+ * zstd_is_error()).
+ */
 size_t zstd_compress_using_cdict(zstd_cctx *cctx, void *dst,
 	size_t dst_capacity, const void *src, size_t src_size,
 	const zstd_cdict *cdict);
 
 /* ======   One-shot decompression   ====== */
 
+/**
+ * zstd_dctx_workspace_bound() - workspace size for a decompression context
+ *
+ * Return: the minimum size of the workspace given to zstd_init_dctx().
+ */
 size_t zstd_dctx_workspace_bound(void);
+
+/**
+ * zstd_init_dctx() - build a decompression context in a workspace
+ * @workspace:      memory for the context; it must outlive the context
+ * @workspace_size: size of @workspace, see zstd_dctx_workspace_bound()
+ *
+ * Return: the context, or NULL when @workspace is NULL or too small.
+ */
 zstd_dctx *zstd_init_dctx(void *workspace, size_t workspace_size);
-/* Decompresses every frame of src (skippable frames allowed) into dst. */
+
+/**
+ * zstd_decompress_dctx() - decompress whole frames
+ * @dctx:         context from zstd_init_dctx() or zstd_create_dctx_advanced()
+ * @dst:          destination buffer
+ * @dst_capacity: size of @dst; it must hold all of the decompressed data
+ *                (use the streaming functions when that size is unknown)
+ * @src:          one or more zstd frames, skippable frames allowed between
+ * @src_size:     exact size of the frames in @src
+ *
+ * Return: the number of bytes written to @dst, or an error (check with
+ * zstd_is_error()): corruption, checksum mismatch, truncation or a
+ * destination that is too small.
+ */
 size_t zstd_decompress_dctx(zstd_dctx *dctx, void *dst, size_t dst_capacity,
 	const void *src, size_t src_size);
+
+/**
+ * zstd_create_ddict_byreference() - digest a decompression dictionary
+ * @dict:       dictionary: zstd format (with its magic) or raw content
+ * @dict_size:  size of @dict
+ * @custom_mem: allocator for the digested tables
+ *
+ * @dict is referenced, not copied: it must stay valid and unchanged until
+ * the dictionary is freed.
+ *
+ * Return: the dictionary, or NULL on an allocation failure or a malformed
+ * zstd-format dictionary.
+ */
 zstd_ddict *zstd_create_ddict_byreference(const void *dict, size_t dict_size,
 	zstd_custom_mem custom_mem);
+
+/**
+ * zstd_free_ddict() - free a decompression dictionary
+ * @ddict: the dictionary, or NULL
+ *
+ * Return: 0, or an error when @ddict is not a decompression dictionary.
+ */
 size_t zstd_free_ddict(zstd_ddict *ddict);
+
+/**
+ * zstd_create_dctx_advanced() - allocate a decompression context
+ * @custom_mem: allocator for the context
+ *
+ * Return: the context, or NULL when @custom_mem has no allocator or
+ * allocation fails.
+ */
 zstd_dctx *zstd_create_dctx_advanced(zstd_custom_mem custom_mem);
+
+/**
+ * zstd_free_dctx() - free a context from zstd_create_dctx_advanced()
+ * @dctx: the context, or NULL
+ *
+ * Return: 0, or an error when @dctx was built in a workspace.
+ */
 size_t zstd_free_dctx(zstd_dctx *dctx);
+
+/**
+ * zstd_decompress_using_ddict() - decompress whole frames with a dictionary
+ * @dctx:         decompression context
+ * @dst:          destination buffer
+ * @dst_capacity: size of @dst; it must hold all of the decompressed data
+ * @src:          one or more zstd frames, skippable frames allowed between
+ * @src_size:     exact size of the frames in @src
+ * @ddict:        dictionary, or NULL to decompress without one
+ *
+ * Return: the number of bytes written to @dst, or an error (check with
+ * zstd_is_error()), e.g. ZSTD_error_dictionary_wrong when a frame names
+ * another dictionary.
+ */
 size_t zstd_decompress_using_ddict(zstd_dctx *dctx, void *dst,
 	size_t dst_capacity, const void *src, size_t src_size,
 	const zstd_ddict *ddict);
 
 /* ======   Streaming compression   ====== */
 
+/**
+ * zstd_cstream_workspace_bound() - workspace size for a compression stream
+ * @cparams: the compression parameters the stream will use
+ *
+ * Return: the minimum size of the workspace given to zstd_init_cstream().
+ */
 size_t zstd_cstream_workspace_bound(const zstd_compression_parameters *cparams);
-/*
- * A streaming context inside workspace. pledged_src_size 0 means unknown
- * (unless the content size flag is set and the source really is empty).
+
+/**
+ * zstd_init_cstream() - build a compression stream in a workspace
+ * @parameters:       compression and frame parameters
+ * @pledged_src_size: total input size of the frame, or 0 when unknown; with
+ *                    @parameters->fParams.contentSizeFlag set, a frame ended
+ *                    before any input declares size 0
+ * @workspace:        memory for the stream; it must outlive the stream
+ * @workspace_size:   size of @workspace, see zstd_cstream_workspace_bound()
+ *
+ * A pledged size is checked: input of another size makes the stream fail.
+ *
+ * Return: the stream, or NULL when @workspace is NULL or too small or the
+ * parameters are invalid.
  */
 zstd_cstream *zstd_init_cstream(const zstd_parameters *parameters,
 	unsigned long long pledged_src_size, void *workspace, size_t workspace_size);
-/* Starts a new frame with the same parameters; 0 means unknown size. */
+
+/**
+ * zstd_reset_cstream() - start a new frame with the same parameters
+ * @cstream:          the stream
+ * @pledged_src_size: total input size of the new frame, or 0 when unknown
+ *
+ * Any frame in progress is abandoned.
+ *
+ * Return: 0, or an error (check with zstd_is_error()).
+ */
 size_t zstd_reset_cstream(zstd_cstream *cstream, unsigned long long pledged_src_size);
-/* Consumes input, produces output; returns a size hint or an error. */
+
+/**
+ * zstd_compress_stream() - feed input to a compression stream
+ * @cstream: the stream
+ * @output:  where compressed bytes go; @output->pos is advanced
+ * @input:   bytes to compress; @input->pos is advanced past what was taken
+ *
+ * Buffers of any size work; the call makes progress whenever both have
+ * room. Input that is not taken must be given again.
+ *
+ * Return: a hint of how many input bytes the next call would like, or an
+ * error (check with zstd_is_error()).
+ */
 size_t zstd_compress_stream(zstd_cstream *cstream, zstd_out_buffer *output,
 	zstd_in_buffer *input);
-/* Ends the current block; returns the bytes still buffered (0 when done). */
+
+/**
+ * zstd_flush_stream() - compress what is buffered and write it out
+ * @cstream: the stream
+ * @output:  where compressed bytes go; @output->pos is advanced
+ *
+ * Ends the current block so that everything given so far can be decoded.
+ * Call again while it returns non-zero. Frequent flushes cost ratio.
+ *
+ * Return: the number of bytes still waiting to be written (0 when all is
+ * out), or an error (check with zstd_is_error()).
+ */
 size_t zstd_flush_stream(zstd_cstream *cstream, zstd_out_buffer *output);
-/* Ends the frame; call until it returns 0. */
+
+/**
+ * zstd_end_stream() - finish the frame
+ * @cstream: the stream
+ * @output:  where compressed bytes go; @output->pos is advanced
+ *
+ * Compresses what is buffered, then writes the last block and the checksum
+ * when asked for. Call again while it returns non-zero.
+ *
+ * Return: the number of bytes still waiting to be written (0 once the frame
+ * is complete), or an error (check with zstd_is_error()).
+ */
 size_t zstd_end_stream(zstd_cstream *cstream, zstd_out_buffer *output);
 
 /* ======   Streaming decompression   ====== */
 
+/**
+ * zstd_dstream_workspace_bound() - workspace size for a decompression stream
+ * @max_window_size: largest window of the frames the stream must decode
+ *
+ * Return: the minimum size of the workspace given to zstd_init_dstream().
+ */
 size_t zstd_dstream_workspace_bound(size_t max_window_size);
-/* max_window_size is not enforced: the workspace size is the limit. */
+
+/**
+ * zstd_init_dstream() - build a decompression stream in a workspace
+ * @max_window_size: largest window expected; the workspace size is what
+ *                   actually limits the frames accepted
+ * @workspace:       memory for the stream; it must outlive the stream
+ * @workspace_size:  size of @workspace, see zstd_dstream_workspace_bound()
+ *
+ * Frames whose window does not fit in the workspace fail with
+ * ZSTD_error_memory_allocation.
+ *
+ * Return: the stream, or NULL when @workspace is NULL or too small.
+ */
 zstd_dstream *zstd_init_dstream(size_t max_window_size, void *workspace,
 	size_t workspace_size);
+
+/**
+ * zstd_reset_dstream() - abandon the frame in progress
+ * @dstream: the stream
+ *
+ * The next call of zstd_decompress_stream() starts a new frame.
+ *
+ * Return: a value that is not an error (the size of a frame header's first
+ * part, as zstd 1.5.2 returns), or an error when @dstream is not a stream.
+ */
 size_t zstd_reset_dstream(zstd_dstream *dstream);
-/* Returns 0 once a frame is fully decoded and flushed, else a size hint or an error. */
+
+/**
+ * zstd_decompress_stream() - feed input to a decompression stream
+ * @dstream: the stream
+ * @output:  where decompressed bytes go; @output->pos is advanced
+ * @input:   compressed bytes; @input->pos is advanced past what was taken
+ *
+ * Buffers of any size work and any split of the input gives the same
+ * output. The last byte of a frame is not taken until all of the frame's
+ * output has been delivered, so "input used up, frame unfinished" always
+ * means more input is needed.
+ *
+ * Return: 0 once a frame is decoded and its output delivered, otherwise a
+ * hint of how many input bytes the next call would like (never past the
+ * frame's end), or an error (check with zstd_is_error()).
+ */
 size_t zstd_decompress_stream(zstd_dstream *dstream, zstd_out_buffer *output,
 	zstd_in_buffer *input);
 
 /* ======   Frame inspection   ====== */
 
-/* Size of the (zstd or skippable) frame at the start of src. */
+/**
+ * zstd_find_frame_compressed_size() - size of the frame at the start of a buffer
+ * @src:      start of a zstd or skippable frame
+ * @src_size: size of @src; it must hold the whole frame
+ *
+ * Return: the frame's size in bytes, suitable as the @src_size of
+ * zstd_decompress_dctx(), or an error (check with zstd_is_error()).
+ */
 size_t zstd_find_frame_compressed_size(const void *src, size_t src_size);
-/* 0 on success, > 0 for the number of input bytes needed, or an error. */
+
+/**
+ * zstd_get_frame_header() - read a frame header
+ * @params:   filled with the header's fields (cleared first); for a skippable
+ *            frame only the type and the content size are set
+ * @src:      start of a zstd or skippable frame
+ * @src_size: number of bytes available at @src
+ *
+ * Return: 0 when @params is filled, a number > 0 of bytes that @src must
+ * hold for the header to be read, or an error (check with zstd_is_error()).
+ */
 size_t zstd_get_frame_header(zstd_frame_header *params, const void *src,
 	size_t src_size);
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Boots the built kernel in QEMU (TCG; KVM is not available here) with the initramfs and the
 # disk images, serial console to build/kernel-run/console.log. The guest ends with `reboot -f`
 # and QEMU runs with -no-reboot, so it exits; a timeout guards against hangs.

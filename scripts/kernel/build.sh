@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Builds the kernel: dependencies, tree + overlay, configuration, bzImage (+ modules).
 # Reuses build/linux when present (incremental builds take seconds).
 source "$(dirname "$0")/env.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Configures build/linux: tinyconfig + kernel/config.fragment (+ kernel/modules.fragment for
 # KCONF=modules, kernel/debug.fragment for KCONF=debug) + kernel/impl-$IMPL.fragment, olddefconfig, then checks that every wanted option survived.
 # Re-runs only when the fragments changed (stamp file), so rebuilds stay incremental.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 """Consumer identity check: every file of the pristine linux-source-6.12 tree is byte-identical
 in build/linux, except the four build files the overlay extends (lib/Kconfig, lib/Kconfig.debug,
 lib/Makefile, rust/Makefile). In particular every zstd/xxhash consumer (btrfs, squashfs, zram,

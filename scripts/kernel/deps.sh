@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Installs what the kernel pipeline needs, only when it is missing (idempotent):
 #   Debian packages through scripts/setup.sh (linux-source-6.12, Debian's Rust 1.96
 #   (rustc-web + matching library source), libclang for bindgen, the kernel build tools,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Common settings of the kernel pipeline (sourced by scripts/kernel/*.sh).
 # Debian's Rust 1.96 (rustc-web) builds the kernel: rustup's rustc comes first in PATH, so
 # every Rust tool is passed explicitly.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # /init of the demo guest (busybox). Runs every scenario script under /scenarios in order;
 # each prints lines "RZ: PASS <name> ..." / "RZ: FAIL <name> ..." that the host parses
 # (scripts/kernel/report.sh). Then powers off with `reboot -f` (QEMU runs with -no-reboot).

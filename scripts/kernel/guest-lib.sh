@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Helpers shared by the guest scenario scripts (sourced; busybox sh).
 rz_log() { echo "RZ: $*" > /dev/console; }
 rz_pass() { echo "RZ: PASS $*" > /dev/console; }

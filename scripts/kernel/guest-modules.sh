@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario (KCONF=modules only): load the consumers and the KUnit suites as modules.
 # They link against the exports of vmlinux: the Rust xxh* (lib/xxhash_rust_exports.c) and,
 # with CONFIG_ZSTD_RUST, the Rust zstd_* (lib/zstd_rust_exports.c; lib/zstd's

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Makes everything the guest needs, on the host, without root:
 #   build/kernel-run/data/      corpus slices (real data from ../shared/corpus) + SHA256SUMS
 #                               + a zstd dictionary for zram (zstd --train on the slices)

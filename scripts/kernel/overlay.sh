@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Prepares build/linux: extracts Debian's linux-source-6.12 when missing (plus a pristine copy
 # for the consumer identity check), then lays our files over it at their kernel paths.
 #   rust/xxhash/src/*.rs          -> rust/xxhash/src/        (the safe crate, unchanged)

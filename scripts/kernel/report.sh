@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Turns the guest's console log into results: KUnit (KTAP, parsed by the kernel's own
 # tools/testing/kunit/kunit.py), the scenario PASS/FAIL lines, the host-side btrfs restore
 # check, and kernel health (no Oops/BUG/panic/WARNING, no "alg: ... failed").

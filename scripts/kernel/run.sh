@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # The whole kernel pipeline: build what is missing (reusing build/linux), make the guest's
 # data and disks, boot in QEMU, parse the results, check that consumers are unchanged.
 #   IMPL=rust|c (default rust), KCONF=builtin (default) ; see README "Kernel demo".

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Compiles the codec crate (rust/zstd -> rust/zstd_kernel.o) and the full C ABI crate
 # (rust/zstd-ffi/src/lib.rs -> rust/zstd_ffi.o) with the kernel's own rustc flags
 # (Kbuild single targets; no linking), then checks their stack frames. Tells whether the code

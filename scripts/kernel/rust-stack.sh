@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Stack frames of our Rust objects in the kernel build. CONFIG_FRAME_WARN only checks C, so
 # this reads the prologues (`sub $N,%rsp`) of every function in rust/<crate>.o, warns when a
 # frame exceeds the kernel's CONFIG_FRAME_WARN (2048 bytes) and fails above twice that.

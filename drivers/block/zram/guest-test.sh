@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario: zram with the zstd backend (drivers/block/zram/backend_zstd.c).
 # For each setting, write the corpus slices to /dev/zram0, drop the block device's page cache,
 # read back (every page is decompressed), compare SHA-256, print mm_stat's compression ratio.

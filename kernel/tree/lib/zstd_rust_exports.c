@@ -8,6 +8,9 @@
 #include <linux/export.h>
 #include <linux/module.h>
 #include <linux/zstd.h>
+#ifdef CONFIG_X86_64
+#include <asm/cpufeature.h>
+#endif
 
 /* Errors and levels. */
 EXPORT_SYMBOL(zstd_is_error);
@@ -51,6 +54,20 @@ EXPORT_SYMBOL(zstd_decompress_stream);
 /* Frames. */
 EXPORT_SYMBOL(zstd_find_frame_compressed_size);
 EXPORT_SYMBOL(zstd_get_frame_header);
+
+/*
+ * The CPU check of rust/zstd-ffi/src/cpu.rs: whether the hot loops may run their BMI2
+ * variant (as lib/zstd's ZSTD_cpuSupportsBmi2() decides, plus LZCNT, which the variant
+ * is also compiled for). Not exported: only the Rust code in vmlinux calls it.
+ */
+#ifdef CONFIG_X86_64
+bool rzstd_cpu_has_bmi2(void);
+bool rzstd_cpu_has_bmi2(void)
+{
+	return boot_cpu_has(X86_FEATURE_BMI1) && boot_cpu_has(X86_FEATURE_BMI2) &&
+	       boot_cpu_has(X86_FEATURE_ABM);
+}
+#endif
 
 MODULE_LICENSE("Dual BSD/GPL");
 MODULE_DESCRIPTION("Zstd (Rust implementation)");

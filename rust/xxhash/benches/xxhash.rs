@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! xxh32/xxh64 on a 4 KiB page and on 1 MiB, ours beside `xxhash-rust` in one run.
 //! Prints ours/reference throughput ratios at the end (>= 1.0 means not slower).
 

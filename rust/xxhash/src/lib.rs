@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! xxHash (XXH32 and XXH64) with the semantics of the Linux kernel's `<linux/xxhash.h>`.
 //!
 //! zstd uses XXH64 for frame content checksums and btrfs uses it for data checksums.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! XXH32: 32-bit xxHash, one-shot and streaming.
 
 use crate::read_u32;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! XXH64: 64-bit xxHash, one-shot and streaming (zstd's content checksum).
 
 use crate::{read_u32, read_u64};

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Differential property tests against the independent `xxhash-rust` implementation.
 
 use proptest::prelude::*;

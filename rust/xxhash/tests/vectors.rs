@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Published reference vectors (xxHash's README / python-xxhash docs) and layout checks.
 
 use xxhash::{xxh32, xxh64, Xxh32State, Xxh64State};

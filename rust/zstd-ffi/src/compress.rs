@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! One-shot compression of `<linux/zstd.h>`: parameter selection, `zstd_cctx` in a
 //! workspace or on the caller's allocator, and `zstd_cdict` by reference.
 

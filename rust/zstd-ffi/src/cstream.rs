@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Streaming compression of `<linux/zstd.h>`: `zstd_cstream` in a caller's workspace.
 
 use crate::compress::resolve_cparams;

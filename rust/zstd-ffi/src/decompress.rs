@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Decompression of `<linux/zstd.h>`: `zstd_dctx` (workspace or caller's allocator),
 //! `zstd_ddict` by reference, and `zstd_dstream`.
 
+use crate::cpu;
 use crate::errors::encode;
 use crate::handle::{self, Kind};
 use crate::raw;
@@ -72,6 +74,13 @@ impl DstreamObj {
     }
 }
 
+/// A context in `ws` running the best code variant for this CPU.
+fn new_dctx(ws: &'static mut [u8]) -> Option<DctxObj> {
+    let mut d = DCtx::new(ws).ok()?;
+    d.set_dispatch(cpu::best_decoder_dispatch());
+    Some(d)
+}
+
 /// `zstd_dctx_workspace_bound()`.
 #[no_mangle]
 pub extern "C" fn zstd_dctx_workspace_bound() -> usize {
@@ -92,7 +101,7 @@ pub unsafe extern "C" fn zstd_init_dctx(
     // SAFETY: forwarded caller contract.
     let h = unsafe {
         handle::emplace(workspace, workspace_size, Kind::DCtx, None, |rest| {
-            DCtx::new(rest).ok()
+            new_dctx(rest)
         })
     };
     h.map_or(core::ptr::null_mut(), |h| h.as_ptr().cast())
@@ -103,7 +112,7 @@ pub unsafe extern "C" fn zstd_init_dctx(
 #[no_mangle]
 pub extern "C" fn zstd_create_dctx_advanced(custom_mem: ZSTD_customMem) -> *mut c_void {
     handle::create(custom_mem, dctx_workspace_bound(), Kind::DCtx, |ws| {
-        DCtx::new(ws).ok()
+        new_dctx(ws)
     })
     .map_or(core::ptr::null_mut(), |h| h.as_ptr().cast())
 }
@@ -294,7 +303,11 @@ pub unsafe extern "C" fn zstd_init_dstream(
     let h = unsafe {
         handle::emplace(workspace, workspace_size, Kind::DStream, None, |rest| {
             Some(DstreamObj {
-                core: DStream::new(rest).ok()?,
+                core: {
+                    let mut d = DStream::new(rest).ok()?;
+                    d.set_dispatch(cpu::best_decoder_dispatch());
+                    d
+                },
                 no_progress: 0,
                 hostage: false,
                 done_after_hostage: false,

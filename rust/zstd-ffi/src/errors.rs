@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Error results as C sees them: `(size_t)-code`, with the codes and messages of
 //! Linux 6.12's `zstd_errors.h` / `error_private.c` (zstd 1.5.2).
 //!

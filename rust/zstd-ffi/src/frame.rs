@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Frame inspection of `<linux/zstd.h>`, with zstd 1.5.2's exact results: the header
 //! struct is cleared first, fewer than 5 bytes always ask for 5, and skippable frames
 //! report only their type and content size.

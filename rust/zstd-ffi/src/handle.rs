@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Context objects as C sees them: a Rust value placed at the aligned start of memory the
 //! caller gave (a workspace) or that we got from the caller's `zstd_custom_mem`, with the
 //! rest of that memory handed to the core as `&mut [u8]`.

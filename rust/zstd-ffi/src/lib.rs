@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The Linux 6.12 C ABI of `<linux/zstd.h>` and `<linux/xxhash.h>`, implemented by the
 //! safe Rust crates `zstd-kernel` and `xxhash`.
 //!
@@ -21,6 +22,7 @@
 extern crate std;
 
 pub mod compress;
+pub mod cpu;
 pub mod cstream;
 pub mod decompress;
 pub mod errors;

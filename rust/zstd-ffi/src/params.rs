@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Levels and bounds of `<linux/zstd.h>`.
 
 use core::ffi::c_int;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Turning C's (pointer, length) pairs into Rust slices, once, at the boundary.
 
 use core::ffi::c_void;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The structs of `<linux/zstd.h>` as C lays them out.
 //!
 //! These are the raw, C-facing forms: enum-typed C fields are plain `u32`s here (C may

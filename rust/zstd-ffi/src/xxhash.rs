@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! `<linux/xxhash.h>`: the ten exported xxhash functions over the `xxhash` crate.
 //!
 //! `struct xxh32_state` / `struct xxh64_state` are `xxhash::Xxh32State` / `Xxh64State`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The exported functions called from Rust as C would call them: workspaces from the
 //! heap, buffers by pointer, a counting `zstd_custom_mem`. Small inputs, so the test can
 //! also run under Miri (`cargo +nightly miri test -p zstd-ffi --test ffi`), which checks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The Rust `#[repr(C)]` side against the C headers: compiles the ABI probe
 //! (`capi/abi/probe.c`) against `include/linux/*.h` with the system C compiler and checks
 //! every size, alignment, field offset and enum value the Rust side relies on.

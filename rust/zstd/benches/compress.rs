@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Compression speed and size per level (1, 3, 5, 9, 12) on 1 MiB of each corpus file
 //! and on 4 KiB pages, ours beside C libzstd in one run. Prints ours/C ratios at the end
 //! (speed >= 1.0: not slower; size <= 1.0: not larger).

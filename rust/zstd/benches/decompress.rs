@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Decompression speed, ours beside C libzstd in one run, on the project corpus
 //! (../shared/corpus, unpacked to build/corpus) compressed by C at levels 1, 3, 19.
 //! Prints a closing table of throughput ratios ours / C (higher is better).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Match-finder throughput per strategy on corpus slices, side by side with C's whole
 //! compressor (match finding + entropy coding) at the same level.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! zstd error codes: the values and messages of `zstd_errors.h` / `error_private.c`.
 //!
 //! C returns errors as `(size_t)-code`; the FFI shim converts [`Error`] to that form.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! zstd (RFC 8878) for the Linux kernel, in safe `no_std` Rust.
 //!
 //! Every context lives in a workspace the caller allocates and sizes with a

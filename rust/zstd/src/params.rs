@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Compression parameters with the layout and meaning of the kernel's
 //! `zstd_compression_parameters`, `zstd_frame_parameters` and `zstd_parameters`.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Tables RFC 8878 defines for sequences (§3.1.1.3.2.1, §3.1.1.3.2.2): code baselines and
 //! extra bits, and the predefined FSE distributions. Shared by the decoder and the encoder.
 

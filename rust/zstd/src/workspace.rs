@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Carving a context's tables out of the caller's workspace, in safe Rust.
 //!
 //! The kernel hands every context one byte buffer (`zstd_init_dctx(ws, size)`), so all

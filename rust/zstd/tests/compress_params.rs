@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Parameter selection and workspace bounds against the C library.
 
 mod enc;

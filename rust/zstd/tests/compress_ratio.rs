@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Compressed sizes against the C library at the same level (same parameters) on the
 //! corpus: ours may be at most 3% larger (levels 13-15 run as lazy2, 16-22 run
 //! the optimal parser).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Our frames decode with the C library (and with our decoder) to the original input: every level on corpus
 //! slices, upstream's golden compression inputs, dictionaries, streaming, random inputs.
 

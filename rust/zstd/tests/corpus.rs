@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Conformance: every decodecorpus and golden frame decodes to its published hash,
 //! single shot and (for a subset) streaming in small chunks; golden error frames fail.
 

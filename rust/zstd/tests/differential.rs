@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Differential tests against C libzstd 1.5.7 (the `zstd` crate): frames C makes at
 //! every level, with and without checksum and content size, streamed (unknown size),
 //! with dictionaries and window logs 10..27, decode to the original with both our

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Match finders: every emitted sequence list, executed with the RFC 8878 rules, must
 //! rebuild the input exactly, and every match must respect the low limit, the window and
 //! the block end. Also estimates the coded size against C at levels 1..=12.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only OR BSD-3-Clause
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The README's Rust usage example, compiled and run; `readme_shows_this_example` keeps the
 //! README's copy identical to the body of `example`.
 

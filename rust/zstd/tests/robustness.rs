@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Hostile input: every truncation of valid frames and 10,000 seeded bit flips must
 //! give an error or the right output, never a panic; workspace bounds vs C's.
 

@@ -1,250 +1,194 @@
-//! Compression front end of kzstd: zstd-style options, one frame per file.
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
+//! Compression (the default mode): each input streamed through a `CStream` into one
+//! frame, `FILE.zst` beside it unless `-c` / `-o`; the frame declares the content size
+//! when the input is a regular file, as zstd's frames do.
 
-use clap::Parser;
-use std::ffi::OsString;
-use std::io::{Read, Write};
-use std::process::ExitCode;
-use zstd_kernel::compress::{cctx_workspace_bound, compress_bound, get_params, max_clevel, CCtx};
+use crate::args::Cli;
+use crate::files::{check_overwrite, input_size, inputs, remove_source};
+use crate::io::open_input;
+use crate::progress::Progress;
+use crate::units::column;
+use std::io::{BufWriter, IsTerminal, Read, Write};
+use zstd_kernel::compress::{cstream_workspace_bound, get_params, max_clevel};
+use zstd_kernel::{compress_bound, CStream, CONTENTSIZE_UNKNOWN};
 
-/// Options of `kzstd [-#] [--ultra] [--fast[=#]] [--no-check] [-f] [-q] [-v] [-c | -o OUT] FILE...`
-/// and `kzstd -b# [-e#] [-i#] FILE...` (after `-19` style arguments are rewritten).
-#[derive(Parser, Debug)]
-#[command(
-    name = "kzstd",
-    about = "zstd-compatible compressor on the kernel's Rust zstd"
-)]
-pub struct Opts {
-    /// Compression level (`-#`; default 3).
-    #[arg(long = "level", allow_hyphen_values = true)]
-    pub level: Option<i32>,
-    /// Allow levels above 19.
-    #[arg(long)]
-    pub ultra: bool,
-    /// Fast (negative) levels: `--fast=N` is level -N.
-    #[arg(long, num_args = 0..=1, default_missing_value = "1")]
-    pub fast: Option<u32>,
-    /// Do not add a content checksum.
-    #[arg(long = "no-check")]
-    pub no_check: bool,
-    /// Overwrite existing output files.
-    #[arg(short = 'f', long = "force")]
-    pub force: bool,
-    /// Quiet.
-    #[arg(short = 'q', long)]
-    pub quiet: bool,
-    /// Verbose.
-    #[arg(short = 'v', long)]
-    pub verbose: bool,
-    /// Write to standard output.
-    #[arg(short = 'c', long = "stdout")]
-    pub stdout: bool,
-    /// Output file (one input only).
-    #[arg(short = 'o')]
-    pub output: Option<String>,
-    /// Benchmark from this level (`-b#`).
-    #[arg(long = "bench", num_args = 0..=1, default_missing_value = "3", allow_hyphen_values = true)]
-    pub bench: Option<i32>,
-    /// Benchmark up to this level (`-e#`).
-    #[arg(long = "bench-end", allow_hyphen_values = true)]
-    pub bench_end: Option<i32>,
-    /// Benchmark: minimum seconds per measurement (`-i#`).
-    #[arg(long = "bench-time")]
-    pub bench_time: Option<u32>,
-    /// Input files (`-` or none: standard input).
-    pub files: Vec<String>,
+const CHUNK: usize = 1 << 17;
+/// CStream's largest window (its buffer indices are 32-bit).
+const MAX_WINDOW_LOG: u32 = 30;
+
+/// Bytes in and out of one input.
+struct Sizes {
+    read: u64,
+    written: u64,
 }
 
-/// Rewrites zstd's short forms (`-19`, `-b1`, `-e5`) into long options clap parses.
-pub fn preprocess(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
-    let mut out = Vec::new();
-    for a in args {
-        let s = a.to_string_lossy().into_owned();
-        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-        if let Some(rest) = s.strip_prefix('-').filter(|r| digits(r)) {
-            out.push(format!("--level={rest}").into());
-        } else if let Some(rest) = s.strip_prefix("-b").filter(|r| r.is_empty() || digits(r)) {
-            out.push(if rest.is_empty() {
-                "--bench".into()
-            } else {
-                format!("--bench={rest}").into()
-            });
-        } else if let Some(rest) = s.strip_prefix("-e").filter(|r| digits(r)) {
-            out.push(format!("--bench-end={rest}").into());
-        } else if let Some(rest) = s.strip_prefix("-i").filter(|r| digits(r)) {
-            out.push(format!("--bench-time={rest}").into());
-        } else {
-            out.push(a);
+/// The window log `--long=#` asks for, shrunk to a known input size as zstd does.
+fn long_window(log: u32, size: Option<u64>) -> u32 {
+    match size {
+        Some(s) => {
+            let need = 64 - s.max(1).saturating_sub(1).leading_zeros();
+            log.min(need.max(10))
         }
+        None => log,
     }
-    out
 }
 
-/// True when the arguments ask for compression or benchmarking (not for a mode that
-/// another front end handles: decompression, testing, listing, hashing, help).
-pub fn wants_compression(args: &[OsString]) -> bool {
-    !args.iter().skip(1).any(|a| {
-        let s = a.to_string_lossy();
-        matches!(
-            s.as_ref(),
-            "--xxh64"
-                | "-d"
-                | "--decompress"
-                | "--uncompress"
-                | "-t"
-                | "--test"
-                | "-l"
-                | "--list"
-                | "-h"
-                | "--help"
-                | "-V"
-                | "--version"
-        ) || (s.starts_with("-d") && !s.starts_with("--"))
-    })
-}
-
-/// The level the options select.
-pub fn level_of(o: &Opts) -> Result<i32, String> {
-    let level = match o.fast {
-        Some(n) => -(n.max(1) as i32),
-        None => o.level.unwrap_or(3),
+fn compress_one(cli: &Cli, input: &str, level: i32) -> Result<(Sizes, Option<String>), String> {
+    let to_stdout =
+        cli.stdout || cli.output.as_deref() == Some("-") || (input == "-" && cli.output.is_none());
+    let out_name =
+        (!to_stdout).then(|| cli.output.clone().unwrap_or_else(|| format!("{input}.zst")));
+    if to_stdout && !cli.force && std::io::stdout().is_terminal() {
+        return Err("stdout is a terminal, not writing compressed data to it (use -f)".into());
+    }
+    if let Some(o) = &out_name {
+        check_overwrite(cli, o)?;
+    }
+    let size = input_size(input);
+    let mut params = get_params(level, size.unwrap_or(0));
+    params.fparams.checksum_flag = i32::from(!cli.no_check);
+    if let Some(log) = cli.long {
+        params.cparams.window_log = long_window(log, size);
+    }
+    let mut ws = vec![0u8; cstream_workspace_bound(&params.cparams)];
+    let mut cs = CStream::new(&params, size.unwrap_or(CONTENTSIZE_UNKNOWN), &mut ws)
+        .map_err(|e| e.message().to_string())?;
+    let mut reader = open_input(input).map_err(|e| e.to_string())?;
+    let mut sink: Box<dyn Write> = match &out_name {
+        None => Box::new(std::io::stdout().lock()),
+        Some(o) => Box::new(BufWriter::new(
+            std::fs::File::create(o).map_err(|e| format!("{o}: {e}"))?,
+        )),
     };
-    if level > 19 && !o.ultra {
-        return Err(format!("level {level} requires --ultra"));
-    }
-    Ok(level.min(max_clevel()))
-}
-
-/// Compresses `src` into one frame with our encoder.
-pub fn compress_frame(src: &[u8], level: i32, checksum: bool) -> Result<Vec<u8>, String> {
-    let mut p = get_params(level, src.len() as u64);
-    p.fparams.checksum_flag = i32::from(checksum);
-    let mut ws = vec![0u8; cctx_workspace_bound(&p.cparams)];
-    let mut cctx = CCtx::new(&mut ws).map_err(|e| format!("{e:?}"))?;
-    let mut dst = vec![0u8; compress_bound(src.len())];
-    let n = cctx
-        .compress(&mut dst, src, &p)
-        .map_err(|e| format!("{e:?}"))?;
-    dst.truncate(n);
-    Ok(dst)
-}
-
-fn read_all(name: &str) -> std::io::Result<Vec<u8>> {
-    if name == "-" {
-        let mut v = Vec::new();
-        std::io::stdin().read_to_end(&mut v)?;
-        Ok(v)
-    } else {
-        std::fs::read(name)
-    }
-}
-
-/// Runs a compression command line (already known to be one).
-pub fn run(args: Vec<OsString>) -> ExitCode {
-    let o = match Opts::try_parse_from(preprocess(args)) {
-        Ok(o) => o,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(1);
+    let mut progress = Progress::new(cli, input, size);
+    let mut inbuf = vec![0u8; CHUNK];
+    let mut outbuf = vec![0u8; compress_bound(CHUNK)];
+    let mut sizes = Sizes {
+        read: 0,
+        written: 0,
+    };
+    let result = (|| -> Result<(), String> {
+        loop {
+            let n = reader.read(&mut inbuf).map_err(|e| e.to_string())?;
+            if n == 0 {
+                break;
+            }
+            let mut ip = 0;
+            while ip < n {
+                let (before, mut op) = (ip, 0);
+                cs.compress_stream(&mut outbuf, &mut op, &inbuf[..n], &mut ip)
+                    .map_err(|e| e.message().to_string())?;
+                sink.write_all(&outbuf[..op]).map_err(|e| e.to_string())?;
+                sizes.written += op as u64;
+                if ip == before && op == 0 {
+                    return Err("compressor made no progress".into());
+                }
+            }
+            sizes.read += n as u64;
+            progress.update(sizes.read, sizes.written);
         }
-    };
-    if o.bench.is_some() {
-        return crate::bench::run(&o);
+        loop {
+            let mut op = 0;
+            let left = cs
+                .end_stream(&mut outbuf, &mut op)
+                .map_err(|e| e.message().to_string())?;
+            sink.write_all(&outbuf[..op]).map_err(|e| e.to_string())?;
+            sizes.written += op as u64;
+            if left == 0 {
+                break;
+            }
+        }
+        sink.flush().map_err(|e| e.to_string())
+    })();
+    progress.finish();
+    drop(sink);
+    if let Err(e) = result {
+        if let Some(o) = &out_name {
+            let _ = std::fs::remove_file(o);
+        }
+        return Err(e);
     }
-    let level = match level_of(&o) {
+    Ok((sizes, out_name))
+}
+
+/// Compresses every input; false when any failed.
+pub fn run(cli: &Cli) -> bool {
+    if cli.dict.is_some() {
+        eprintln!("kzstd: -D: dictionaries are supported for decompression only");
+        return false;
+    }
+    let level = match cli.compression_level(max_clevel()) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("kzstd: {e}");
-            return ExitCode::from(1);
+            return false;
         }
     };
-    let files = if o.files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        o.files.clone()
-    };
-    if o.output.is_some() && files.len() > 1 {
+    if let Some(log) = cli.long {
+        if !(10..=MAX_WINDOW_LOG).contains(&log) {
+            eprintln!("kzstd: --long={log}: window log must be 10..{MAX_WINDOW_LOG}");
+            return false;
+        }
+    }
+    let (files, mut ok) = inputs(cli);
+    if cli.output.is_some() && files.len() > 1 {
         eprintln!("kzstd: -o needs exactly one input file");
-        return ExitCode::from(1);
+        return false;
     }
-    let mut status = ExitCode::SUCCESS;
+    if cli.threads != 1 && cli.display_level() >= 3 {
+        eprintln!("kzstd: -T{}: compressing on one thread", cli.threads);
+    }
+    let (mut total_in, mut total_out, mut done) = (0u64, 0u64, 0u32);
     for f in &files {
-        if let Err(e) = compress_file(&o, f, level) {
-            eprintln!("kzstd: {f}: {e}");
-            status = ExitCode::from(1);
+        match compress_one(cli, f, level) {
+            Ok((s, out)) => {
+                if let Err(e) = remove_source(cli, f, out.as_deref()) {
+                    eprintln!("kzstd: {e}");
+                    ok = false;
+                }
+                let summary =
+                    cli.display_level() >= 3 || (cli.display_level() >= 2 && out.is_some());
+                if summary && files.len() == 1 {
+                    let pct = s.written as f64 * 100.0 / s.read.max(1) as f64;
+                    eprintln!(
+                        "{:20} :{pct:6.2}%   ({} => {}, {})",
+                        f,
+                        column(s.read, 6),
+                        column(s.written, 6),
+                        out.as_deref().unwrap_or("/*stdout*\\")
+                    );
+                }
+                total_in += s.read;
+                total_out += s.written;
+                done += 1;
+            }
+            Err(e) => {
+                eprintln!("kzstd: {f}: {e}");
+                ok = false;
+            }
         }
     }
-    status
-}
-
-fn compress_file(o: &Opts, f: &str, level: i32) -> Result<(), String> {
-    let src = read_all(f).map_err(|e| e.to_string())?;
-    let frame = compress_frame(&src, level, !o.no_check)?;
-    let to_stdout = o.stdout || (f == "-" && o.output.is_none());
-    let out_name = o.output.clone().unwrap_or_else(|| format!("{f}.zst"));
-    if to_stdout {
-        std::io::stdout()
-            .write_all(&frame)
-            .map_err(|e| e.to_string())?;
-    } else {
-        if !o.force && std::path::Path::new(&out_name).exists() {
-            return Err(format!(
-                "{out_name} already exists; not overwritten (use -f)"
-            ));
-        }
-        std::fs::write(&out_name, &frame).map_err(|e| e.to_string())?;
-    }
-    if !o.quiet && (o.verbose || !to_stdout) {
-        let pct = if src.is_empty() {
-            100.0
-        } else {
-            frame.len() as f64 * 100.0 / src.len() as f64
-        };
-        let dest = if to_stdout {
-            "stdout".to_string()
-        } else {
-            out_name
-        };
+    if files.len() > 1 && cli.display_level() >= 2 {
+        let pct = total_out as f64 * 100.0 / total_in.max(1) as f64;
         eprintln!(
-            "{f:20} : {pct:6.2}%   ({} B => {} B, {dest})",
-            src.len(),
-            frame.len()
+            "{done:3} files compressed : {pct:.2}% ({} => {})",
+            column(total_in, 6),
+            column(total_out, 6)
         );
     }
-    Ok(())
+    ok
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::long_window;
 
     #[test]
-    fn short_forms_are_rewritten() {
-        let a =
-            preprocess(["kzstd", "-19", "--ultra", "-b1", "-e5", "-f", "x"].map(OsString::from));
-        let o = Opts::try_parse_from(a).unwrap();
-        assert_eq!(o.level, Some(19));
-        assert_eq!((o.bench, o.bench_end), (Some(1), Some(5)));
-        assert!(o.force && o.ultra);
-        let o =
-            Opts::try_parse_from(preprocess(["kzstd", "-22", "x"].map(OsString::from))).unwrap();
-        assert!(level_of(&o).is_err());
-        let o = Opts::try_parse_from(preprocess(["kzstd", "--fast=4", "x"].map(OsString::from)))
-            .unwrap();
-        assert_eq!(level_of(&o), Ok(-4));
-        assert!(!wants_compression(
-            &["kzstd", "-d", "x"].map(OsString::from)
-        ));
-        assert!(wants_compression(&["kzstd", "-3", "x"].map(OsString::from)));
-    }
-
-    #[test]
-    fn frames_decode_with_c() {
-        let src: Vec<u8> = (0..100_000u32)
-            .flat_map(|i| (i % 251).to_le_bytes())
-            .collect();
-        for level in [-2, 1, 3, 19] {
-            let f = compress_frame(&src, level, true).unwrap();
-            assert_eq!(zstd::bulk::decompress(&f, src.len()).unwrap(), src);
-        }
+    fn long_window_fits_known_sizes() {
+        assert_eq!(long_window(27, None), 27);
+        assert_eq!(long_window(27, Some(1 << 20)), 20);
+        assert_eq!(long_window(27, Some((1 << 20) + 1)), 21);
+        assert_eq!(long_window(24, Some(1 << 30)), 24);
+        assert_eq!(long_window(27, Some(0)), 10);
     }
 }

@@ -1,8 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! `-d` (decompress) and `-t` (test) modes: streaming decompression of each input with
 //! a window limited by `--memory`, like zstd's CLI.
 
+use crate::args::Cli;
+use crate::files::{check_overwrite, input_size, inputs, remove_source};
 use crate::io::{open_input, read_input};
-use crate::Cli;
+use crate::progress::Progress;
 use std::io::{Read, Write};
 use zstd_kernel::{dstream_workspace_bound, DDict, DStream, Error};
 
@@ -84,10 +87,16 @@ fn output_name(cli: &Cli, input: &str) -> Result<Option<String>, String> {
 }
 
 /// Decodes everything `reader` yields into `sink`; returns the decoded size.
-fn decode(ds: &mut DStream, reader: &mut dyn Read, sink: &mut Sink) -> Result<u64, Failure> {
+fn decode(
+    ds: &mut DStream,
+    reader: &mut dyn Read,
+    sink: &mut Sink,
+    progress: &mut Progress,
+) -> Result<u64, Failure> {
     let mut inbuf = vec![0u8; CHUNK];
     let mut outbuf = vec![0u8; CHUNK];
     let mut total = 0u64;
+    let mut read = 0u64;
     let mut last = 1usize;
     let mut seen = false;
     loop {
@@ -96,6 +105,7 @@ fn decode(ds: &mut DStream, reader: &mut dyn Read, sink: &mut Sink) -> Result<u6
             break;
         }
         seen = true;
+        read += n as u64;
         let mut ip = 0;
         loop {
             let mut op = 0;
@@ -103,12 +113,27 @@ fn decode(ds: &mut DStream, reader: &mut dyn Read, sink: &mut Sink) -> Result<u6
             last = ds.decompress_stream(&mut outbuf, &mut op, &inbuf[..n], &mut ip)?;
             sink.write(&outbuf[..op])?;
             total += op as u64;
-            if ip == n && op < outbuf.len() {
+            // Input used up and either room left in the output or the frame complete:
+            // a frame that ends exactly at a full output buffer must not be asked for
+            // more (the next call would start a new frame and want its header).
+            if ip == n && (op < outbuf.len() || last == 0) {
                 break;
             }
             if ip == before && op == 0 {
                 return Err(Failure::Zstd(Error::GENERIC));
             }
+        }
+        progress.update(read, total);
+    }
+    // All input is in; the decoder may still hold output (a block decoded into its
+    // window ring waits for room): drain until the frame is done or nothing moves.
+    while seen && last != 0 {
+        let (mut op, mut ip) = (0, 0);
+        last = ds.decompress_stream(&mut outbuf, &mut op, &[], &mut ip)?;
+        sink.write(&outbuf[..op])?;
+        total += op as u64;
+        if op == 0 {
+            break;
         }
     }
     if !seen {
@@ -120,15 +145,17 @@ fn decode(ds: &mut DStream, reader: &mut dyn Read, sink: &mut Sink) -> Result<u6
     Ok(total)
 }
 
-fn process(cli: &Cli, name: &str, ddict: Option<&DDict>, memory: u64) -> Result<(), Failure> {
+/// Decodes one input; returns the decoded size and the output file, if any.
+fn process(
+    cli: &Cli,
+    name: &str,
+    ddict: Option<&DDict>,
+    memory: u64,
+) -> Result<(u64, Option<String>), Failure> {
     let out = output_name(cli, name).map_err(Failure::Message)?;
     let mut reader = open_input(name)?;
     if let Some(o) = &out {
-        if !cli.force && std::path::Path::new(o).exists() {
-            return Err(Failure::Message(format!(
-                "{o} already exists; not overwritten (use -f)"
-            )));
-        }
+        check_overwrite(cli, o).map_err(Failure::Message)?;
     }
     let window = usize::try_from(memory).unwrap_or(usize::MAX);
     let mut ws = vec![0u8; dstream_workspace_bound(window)];
@@ -139,15 +166,12 @@ fn process(cli: &Cli, name: &str, ddict: Option<&DDict>, memory: u64) -> Result<
         None => Sink::Stdout(std::io::stdout().lock()),
         Some(o) => Sink::File(std::io::BufWriter::new(std::fs::File::create(o)?)),
     };
-    let result = decode(&mut ds, &mut reader, &mut sink);
+    let mut progress = Progress::new(cli, name, input_size(name));
+    let result = decode(&mut ds, &mut reader, &mut sink, &mut progress);
+    progress.finish();
     let result = result.and_then(|n| sink.finish().map(|_| n).map_err(Failure::Io));
     match result {
-        Ok(n) => {
-            if !cli.quiet && (out.is_some() || cli.test) {
-                eprintln!("{name}: {n} bytes");
-            }
-            Ok(())
-        }
+        Ok(n) => Ok((n, out)),
         Err(e) => {
             if let Some(o) = &out {
                 let _ = std::fs::remove_file(o);
@@ -157,17 +181,24 @@ fn process(cli: &Cli, name: &str, ddict: Option<&DDict>, memory: u64) -> Result<
     }
 }
 
+/// The largest window accepted: `--memory`, else the default raised to 2^# by
+/// `--long=#` (as in zstd, an explicit `--memory` wins).
+fn memory_limit(cli: &Cli) -> u64 {
+    match (cli.memory, cli.long) {
+        (Some(m), _) => m,
+        (None, Some(log)) => DEFAULT_MEMORY.max(1u64 << log.min(31)),
+        (None, None) => DEFAULT_MEMORY,
+    }
+}
+
 /// Runs `-d` / `-t` over every input; false when any failed.
 pub fn run(cli: &Cli) -> bool {
-    let mut files = cli.files.clone();
-    if files.is_empty() {
-        files.push("-".into());
-    }
+    let (files, mut ok) = inputs(cli);
     if cli.output.is_some() && files.len() > 1 {
         eprintln!("kzstd: -o needs a single input file");
         return false;
     }
-    let memory = cli.memory.unwrap_or(DEFAULT_MEMORY);
+    let memory = memory_limit(cli);
     let dict_bytes = match &cli.dict {
         Some(d) => match read_input(d) {
             Ok(b) => Some(b),
@@ -193,12 +224,29 @@ pub fn run(cli: &Cli) -> bool {
         },
         None => None,
     };
-    let mut ok = true;
+    let (mut total, mut done) = (0u64, 0u32);
     for f in &files {
-        if let Err(e) = process(cli, f, ddict.as_ref(), memory) {
-            eprintln!("kzstd: {f}: {e}");
-            ok = false;
+        match process(cli, f, ddict.as_ref(), memory) {
+            Ok((n, out)) => {
+                if let Err(e) = remove_source(cli, f, out.as_deref()) {
+                    eprintln!("kzstd: {e}");
+                    ok = false;
+                }
+                let shown = out.is_some() || cli.test;
+                if files.len() == 1 && shown && cli.display_level() >= 2 {
+                    eprintln!("{f:20}: {n} bytes ");
+                }
+                total += n;
+                done += 1;
+            }
+            Err(e) => {
+                eprintln!("kzstd: {f}: {e}");
+                ok = false;
+            }
         }
+    }
+    if files.len() > 1 && cli.display_level() >= 2 {
+        eprintln!("{done} files decompressed : {total:6} bytes total ");
     }
     ok
 }

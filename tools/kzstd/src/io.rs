@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Input helpers shared by the modes.
 
 use std::io::Read;

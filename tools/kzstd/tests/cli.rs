@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! kzstd's command line against Debian's `zstd` CLI (when installed) and the C library:
 //! `-d`, `-t`, `-c`, `-o`, `-D`, `--memory`, `-f`, stdin, and error reporting.
 

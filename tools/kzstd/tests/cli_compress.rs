@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! kzstd's compression command line: levels (`-#`, `--ultra`, `--fast`), `-c`, `-o`,
 //! `-f`, `--no-check`, stdin, and `-b`; every output decodes with the C library.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Little-endian forward bit reader for FSE table descriptions (RFC 8878 §4.1.1).
 
 /// Reads bits from the start of a byte slice upward, least significant bit first.

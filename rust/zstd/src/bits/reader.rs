@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Backward bit reader (RFC 8878 §4.1, "bitstreams are read backward").
 //!
 //! A zstd bitstream is written forward and read from its last byte down. The last byte

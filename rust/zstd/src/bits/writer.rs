@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Forward bit writer for FSE and Huffman streams (RFC 8878 §4.1).
 //!
 //! Bits are packed little-endian, lowest bit first; the stream ends with a single `1`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Blocks (RFC 8878 §3.1.1.2): a compressed block (literals + sequences sections), or a
 //! raw or RLE block when compression does not pay.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Single-shot compression into a caller's workspace (`zstd_compress_cctx`,
 //! `zstd_compress_using_cdict`) and the frame compressor the streaming API shares.
 

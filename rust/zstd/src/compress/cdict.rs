@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! A digested dictionary used by reference (`zstd_create_cdict_byreference`): its
 //! content stays in the caller's buffer; its entropy tables are decoded and its content
 //! indexed by the match finder once, into the CDict's workspace. Each compression then

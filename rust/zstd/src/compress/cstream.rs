@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Streaming compression (`zstd_init_cstream`, `zstd_compress_stream`,
 //! `zstd_flush_stream`, `zstd_end_stream`).
 //!

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Reading a zstd dictionary (RFC 8878 §5): magic, ID, entropy tables (Huffman tree,
 //! FSE tables for offsets, match lengths and literal lengths), repeat offsets and
 //! content. Anything else is raw content.

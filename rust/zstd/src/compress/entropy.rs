@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Entropy-coding state carried from block to block (RFC 8878 §3.1.1.3.1.1 Treeless
 //! literals, §3.1.1.3.2.1 Repeat_Mode) and the scratch tables of the block writer.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Frame header and checksum (RFC 8878 §3.1.1).
 
 use crate::error::Error;

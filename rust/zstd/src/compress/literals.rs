@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The Literals Section of a compressed block (RFC 8878 §3.1.1.3.1): raw, RLE,
 //! Huffman-compressed with a new tree, or Treeless (the previous block's tree).
 

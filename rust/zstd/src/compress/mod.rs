@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! zstd compression: match finders produce sequences, the block writer entropy-codes them.
 
 pub mod block;

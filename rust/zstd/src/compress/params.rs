@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Parameter selection with the semantics of zstd 1.5.6 (`ZSTD_getCParams`,
 //! `ZSTD_getParams`, `ZSTD_adjustCParams_internal`) and parameter validation.
 

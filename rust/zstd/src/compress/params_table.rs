@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The published default parameter tables of zstd (`clevels.h` of zstd 1.5.6, the
 //! kernel's copy): one row per level 0..=22 for four source-size classes. Row 0 is the
 //! base of the negative ("fast") levels.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Where match finders put a block's sequences and literals for the block writer.
 //!
 //! A sequence is RFC 8878 §3.1.1.3.2's triple: `lit_len` literals, then a match of

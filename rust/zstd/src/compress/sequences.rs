@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The Sequences Section of a compressed block (RFC 8878 §3.1.1.3.2): sequence count,
 //! a compression mode per field (predefined, RLE, FSE-compressed or repeat), chosen by
 //! estimated cost, and the interleaved FSE bitstream.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Cutting a full 128 KiB block where the data changes character (code to tables, text
 //! to binary), so each block gets entropy tables that fit it. The statistics of 8 KiB
 //! chunks are compared with those of the block so far; the block ends before the first

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Decoding one compressed block (RFC 8878 §3.1.1.3): literals section, then
 //! sequences section, executed into the output.
 
 use super::entropy::Entropy;
-use super::execute::{decode_and_execute, Ext, Lits, Out};
+use super::execute::{Ext, Lits, Out};
+use super::hot::Hot;
 use super::literals::{decode_literals, LiteralsHeader, LiteralsType};
 use super::sequences::read_header;
 use crate::error::Error;
@@ -47,7 +49,7 @@ pub fn decode_compressed_block(
             data: content,
             len: n,
         };
-        return decode_and_execute(ent, nb_seq, stream, lits, &mut mk_out(buf, limit));
+        return run_seq(ent, nb_seq, stream, lits, &mut mk_out(buf, limit));
     }
     if n + LIT_SLACK <= lit_buf.len() {
         let (l, slack) = lit_buf.split_at_mut(n);
@@ -59,7 +61,7 @@ pub fn decode_compressed_block(
             data: &lit_buf[..n + LIT_SLACK],
             len: n,
         };
-        return decode_and_execute(ent, nb_seq, stream, lits, &mut mk_out(buf, limit));
+        return run_seq(ent, nb_seq, stream, lits, &mut mk_out(buf, limit));
     }
     if buf.len() >= limit + n + LIT_SLACK {
         let (head, tail) = buf.split_at_mut(limit);
@@ -72,7 +74,7 @@ pub fn decode_compressed_block(
             data: &tail[..n + LIT_SLACK],
             len: n,
         };
-        return decode_and_execute(ent, nb_seq, stream, lits, &mut mk_out(head, limit));
+        return run_seq(ent, nb_seq, stream, lits, &mut mk_out(head, limit));
     }
     if buf.len() < pos + n {
         return Err(Error::dstSize_tooSmall);
@@ -82,7 +84,19 @@ pub fn decode_compressed_block(
     let (nb_seq, used) = read_header(seq_src, ent)?;
     let stream = &seq_src[used..];
     let lits = Lits::InBuf { start, len: n };
-    decode_and_execute(ent, nb_seq, stream, lits, &mut mk_out(buf, limit))
+    run_seq(ent, nb_seq, stream, lits, &mut mk_out(buf, limit))
+}
+
+/// Decodes and executes the sequences through the context's dispatch.
+fn run_seq(
+    ent: &mut Entropy,
+    nb_seq: usize,
+    stream: &[u8],
+    lits: Lits,
+    out: &mut Out,
+) -> Result<usize, Error> {
+    let run = ent.dispatch;
+    run(Hot::seq(ent, nb_seq, stream, lits, out))
 }
 
 fn make_out<'b, 'e>(

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Single-shot decompression context (`zstd_decompress_dctx`): any number of zstd and
 //! skippable frames, back to back, into one flat destination.
 
 use super::block::LIT_SLACK;
 use super::entropy::Entropy;
 use super::frame_decoder::decode_frame;
+use super::hot::Dispatch;
 use crate::dict::DDict;
 use crate::error::Error;
 use crate::frame::header::FRAME_HEADER_PREFIX;
@@ -39,6 +41,11 @@ impl<'a> DCtx<'a> {
     }
 
     /// Decompresses every frame of `src` into `dst`; returns the bytes written.
+    /// Runs the hot loops through `d` from now on (see [`super::hot`]).
+    pub fn set_dispatch(&mut self, d: Dispatch) {
+        self.ent.dispatch = d;
+    }
+
     pub fn decompress(&mut self, dst: &mut [u8], src: &[u8]) -> Result<usize, Error> {
         self.decompress_frames(dst, src, None)
     }

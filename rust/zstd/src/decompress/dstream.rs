@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Streaming decompression (`zstd_decompress_stream`): input and output arrive in
 //! pieces of any size; a window buffer keeps the history matches need.
 //!
@@ -139,6 +140,11 @@ impl<'a> DStream<'a> {
         } else {
             a.saturating_sub(LIT_SLACK + RING_EXTRA + 3 * BLOCK_SIZE_MAX)
         }
+    }
+
+    /// Runs the hot loops through `d` from now on (see [`super::hot`]).
+    pub fn set_dispatch(&mut self, d: super::hot::Dispatch) {
+        self.ent.dispatch = d;
     }
 
     /// Uses `ddict` for the following frames (`None`: no dictionary).

@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Entropy state a frame carries from block to block (RFC 8878 §3.1.1.3.2.1.1
 //! "Repeat_Mode", §4.2.1 treeless literals): the last Huffman table, the last FSE tables
 //! for literal lengths, offsets and match lengths, and the repeat offsets.
 
+use super::hot::{Dispatch, GENERIC};
 use crate::fse::decode::Entry;
 use crate::huf::decode::{HufTable, TABLE_CELLS};
 use crate::tables::{LL_MAX_LOG, ML_MAX_LOG, OF_MAX_LOG, REP_START};
@@ -40,6 +42,8 @@ pub struct Entropy<'a> {
     pub of: SeqTable<'a, OF_CELLS>,
     pub ml: SeqTable<'a, ML_CELLS>,
     pub reps: [u32; 3],
+    /// Runs the hot loops (baseline code unless the owner chose a CPU-specific runner).
+    pub dispatch: Dispatch,
 }
 
 impl<'a> Entropy<'a> {
@@ -70,6 +74,7 @@ impl<'a> Entropy<'a> {
                 predefined: false,
             },
             reps: REP_START,
+            dispatch: GENERIC,
         })
     }
 

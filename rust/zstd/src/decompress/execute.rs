@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Sequence decoding and execution in one pass (RFC 8878 §3.1.1.3.2.2 "Decoding
 //! Sequences", §3.1.1.4 "Sequence Execution", §3.1.1.5 "Repeat offsets").
 //!
@@ -56,16 +57,11 @@ pub enum Lits<'l> {
     InBuf { start: usize, len: usize },
 }
 
-/// `MASKS[n]` has the low `n` bits set.
-const MASKS: [u64; 64] = {
-    let mut m = [0u64; 64];
-    let mut i = 0;
-    while i < 64 {
-        m[i] = (1u64 << i) - 1;
-        i += 1;
-    }
-    m
-};
+/// The low `n` (0..=63) bits of `v` (one `bzhi` with BMI2).
+#[inline(always)]
+fn low(v: u64, n: u32) -> u64 {
+    v & (1u64 << (n & 63)).wrapping_sub(1)
+}
 
 /// Smallest multiple of each offset 1..=7 that is >= 8.
 const SHORT_PERIOD: [usize; 8] = [8, 8, 8, 9, 8, 10, 12, 14];
@@ -220,7 +216,9 @@ fn copy_literals<const IN_BUF: bool>(
 }
 
 /// Decodes `nb_seq` sequences from `stream` with the tables in `ent` and executes them,
-/// then appends the remaining literals. Returns the new write position.
+/// then appends the remaining literals. Returns the new write position. Inlined into
+/// each [`super::hot`] variant.
+#[inline(always)]
 pub fn decode_and_execute(
     ent: &mut Entropy,
     nb_seq: usize,
@@ -376,6 +374,7 @@ fn exec_slow<const IN_BUF: bool>(
 
 /// [`decode_and_execute`] for one literals placement: `lit_data[..lit_len]` (plus
 /// slack), or `buf[lit_start..lit_start + lit_len]` when `IN_BUF`.
+#[inline(always)]
 fn run<const IN_BUF: bool>(
     ent: &mut Entropy,
     nb_seq: usize,
@@ -435,27 +434,59 @@ fn run<const IN_BUF: bool>(
                 } else {
                     r.refill();
                 }
-                let ofe = unpack(of_t[of_state & (OF_CELLS - 1)]);
-                let mle = unpack(ml_t[ml_state & (ML_CELLS - 1)]);
-                let lle = unpack(ll_t[ll_state & (LL_CELLS - 1)]);
-                // Extra bits in stream order: offset, match length, literal length. One
-                // read for all three when they fit the refilled window (nearly always).
+                let ofe = unpack(&of_t[of_state & (OF_CELLS - 1)]);
+                let mle = unpack(&ml_t[ml_state & (ML_CELLS - 1)]);
+                let lle = unpack(&ll_t[ll_state & (LL_CELLS - 1)]);
+                // Extra bits in stream order: offset, match length, literal length, then
+                // the state bits: literal length, match length, offset. One read for all
+                // six fields when they fit the refilled window (nearly always).
                 let (eo, em, el) = (ofe.extra_bits, mle.extra_bits, lle.extra_bits);
+                let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
                 let extra = eo.wrapping_add(em).wrapping_add(el);
-                let (offset_value, ml, ll) = if extra <= 56 {
-                    let v = r.read(extra);
+                let states = nl.wrapping_add(nm).wrapping_add(no);
+                let total = extra.wrapping_add(states);
+                let (offset_value, ml, ll) = if left > 0 && total <= 56 {
+                    let v = r.read(total);
+                    let x = v >> (states & 63);
+                    ll_state = lle
+                        .new_state
+                        .wrapping_add(low(v >> (nm.wrapping_add(no) & 63), nl) as usize);
+                    ml_state = mle.new_state.wrapping_add(low(v >> (no & 63), nm) as usize);
+                    of_state = ofe.new_state.wrapping_add(low(v, no) as usize);
                     (
                         ofe.base
-                            .wrapping_add((v >> (em.wrapping_add(el) & 63)) as u32),
-                        (mle.base as usize)
-                            .wrapping_add(((v >> (el & 63)) & MASKS[em as usize & 63]) as usize),
-                        (lle.base as usize).wrapping_add((v & MASKS[el as usize & 63]) as usize),
+                            .wrapping_add((x >> (em.wrapping_add(el) & 63)) as u32),
+                        (mle.base as usize).wrapping_add(low(x >> (el & 63), em) as usize),
+                        (lle.base as usize).wrapping_add(low(x, el) as usize),
                     )
                 } else {
-                    let o = ofe.base.wrapping_add(r.read(eo) as u32);
-                    let m = (mle.base as usize).wrapping_add(r.read(em) as usize);
-                    r.refill();
-                    (o, m, (lle.base as usize).wrapping_add(r.read(el) as usize))
+                    let vals = if extra <= 56 {
+                        let v = r.read(extra);
+                        (
+                            ofe.base
+                                .wrapping_add((v >> (em.wrapping_add(el) & 63)) as u32),
+                            (mle.base as usize).wrapping_add(low(v >> (el & 63), em) as usize),
+                            (lle.base as usize).wrapping_add(low(v, el) as usize),
+                        )
+                    } else {
+                        let o = ofe.base.wrapping_add(r.read(eo) as u32);
+                        let m = (mle.base as usize).wrapping_add(r.read(em) as usize);
+                        r.refill();
+                        (o, m, (lle.base as usize).wrapping_add(r.read(el) as usize))
+                    };
+                    if left > 0 {
+                        // State bits in stream order: literal length, match length, offset.
+                        if extra > 30 {
+                            r.refill();
+                        }
+                        let v = r.read(states);
+                        ll_state = lle
+                            .new_state
+                            .wrapping_add((v >> (nm.wrapping_add(no) & 63)) as usize);
+                        ml_state = mle.new_state.wrapping_add(low(v >> (no & 63), nm) as usize);
+                        of_state = ofe.new_state.wrapping_add(low(v, no) as usize);
+                    }
+                    vals
                 };
                 let offset = if offset_value > 3 {
                     let o = offset_value - 3;
@@ -489,23 +520,6 @@ fn run<const IN_BUF: bool>(
                         }
                     }
                 } as usize;
-                if left > 0 {
-                    // State bits in stream order: literal length, match length, offset.
-                    if extra > 30 {
-                        r.refill();
-                    }
-                    let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
-                    let v = r.read(nl.wrapping_add(nm).wrapping_add(no));
-                    ll_state = lle
-                        .new_state
-                        .wrapping_add((v >> (nm.wrapping_add(no) & 63)) as usize);
-                    ml_state = mle
-                        .new_state
-                        .wrapping_add(((v >> (no & 63)) & MASKS[nm as usize & 63]) as usize);
-                    of_state = ofe
-                        .new_state
-                        .wrapping_add((v & MASKS[no as usize & 63]) as usize);
-                }
 
                 // Execute: literals, then the match. Lengths are < 2^18 and positions
                 // <= isize::MAX: no sum below wraps.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Decoding one whole zstd frame from a complete input into a flat output
 //! (RFC 8878 §3.1.1): header, blocks, content checksum.
 

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Literals section (RFC 8878 §3.1.1.3.1): header, then raw, RLE or Huffman-coded bytes.
 
 use super::entropy::Entropy;
+use super::hot::Hot;
 use crate::error::Error;
-use crate::huf::decode::{build_table, decode_4_streams, decode_stream};
+use crate::huf::decode::build_table;
 use crate::huf::weights::{read_weights, Weights};
 
 /// Literals_Block_Type.
@@ -137,11 +139,8 @@ pub fn decode_literals(
                 }
                 content
             };
-            if h.four_streams {
-                decode_4_streams(ent.huf, ent.huf_log, streams, out)
-            } else {
-                decode_stream(ent.huf, ent.huf_log, streams, out)
-            }
+            let run = ent.dispatch;
+            run(Hot::huf(ent.huf, ent.huf_log, streams, out, h.four_streams)).map(|_| ())
         }
     }
 }

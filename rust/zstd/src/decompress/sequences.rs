@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Sequences section header (RFC 8878 §3.1.1.3.2.1): Number_of_Sequences,
 //! Symbol_Compression_Modes and the LL / OF / ML table descriptions.
 

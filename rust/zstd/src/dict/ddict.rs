@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Decompression dictionary (RFC 8878 §5): Magic_Number 0xEC30A437, Dictionary_ID,
 //! Entropy_Tables (Huffman, then FSE for offsets, match lengths, literal lengths), three
 //! Recent_Offsets, then Content. Anything without the magic is raw content.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Block headers (RFC 8878 §3.1.1.2): 3 bytes, little-endian:
 //! bit 0 Last_Block, bits 1-2 Block_Type, bits 3-23 Block_Size.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Frame header (RFC 8878 §3.1.1.1): magic, Frame_Header_Descriptor, Window_Descriptor,
 //! Dictionary_ID and Frame_Content_Size; and the skippable-frame header (§3.1.2).
 

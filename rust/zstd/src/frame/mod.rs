@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! zstd frames (RFC 8878 §3.1): headers, blocks, skippable frames, checksums.
 
 pub mod block;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Size of a whole frame, walking its block headers (`ZSTD_findFrameCompressedSize`).
 
 use super::block::{BlockHeader, BLOCK_HEADER_SIZE};

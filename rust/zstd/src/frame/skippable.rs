@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Skippable frames (RFC 8878 §3.1.2): magic 0x184D2A5?, a 4-byte size, user data.
 
 use crate::tables::{SKIPPABLE_MAGIC_MASK, SKIPPABLE_MAGIC_MIN};

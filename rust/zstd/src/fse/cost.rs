@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Bit-cost estimates used to choose between entropy-coding modes (RFC 8878 §3.1.1.3.2.1:
 //! predefined, RLE, FSE-compressed or repeated tables), in 1/256 bit units.
 

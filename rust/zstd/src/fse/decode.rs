@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! FSE decoding tables (RFC 8878 §4.1.1 "FSE table construction").
 //!
 //! One entry is 8 little-endian bytes: `new_state_base: u16`, `nb_bits: u8`,
@@ -20,13 +21,13 @@ pub struct Decoded {
 }
 
 #[inline(always)]
-pub fn unpack(e: Entry) -> Decoded {
-    let v = u64::from_le_bytes(e);
+pub fn unpack(e: &Entry) -> Decoded {
+    // Field by field, so each is one narrow load from the table.
     Decoded {
-        new_state: (v & 0xFFFF) as usize,
-        nb_bits: ((v >> 16) & 0xFF) as u32,
-        extra_bits: ((v >> 24) & 0xFF) as u32,
-        base: (v >> 32) as u32,
+        new_state: usize::from(u16::from_le_bytes([e[0], e[1]])),
+        nb_bits: u32::from(e[2]),
+        extra_bits: u32::from(e[3]),
+        base: u32::from_le_bytes([e[4], e[5], e[6], e[7]]),
     }
 }
 
@@ -138,13 +139,13 @@ mod tests {
         // state 1 -> symbol 6, 4 bits, baseline 0; state 2 -> symbol 9, 5 bits.
         let mut t = [[0u8; 8]; 32];
         build_table(&OF_DEFAULT_NORM, OF_DEFAULT_LOG, &mut t, |s| (s as u32, 0)).unwrap();
-        let d0 = unpack(t[0]);
+        let d0 = unpack(&t[0]);
         assert_eq!((d0.base, d0.nb_bits, d0.new_state), (0, 5, 0));
-        let d1 = unpack(t[1]);
+        let d1 = unpack(&t[1]);
         assert_eq!((d1.base, d1.nb_bits, d1.new_state), (6, 4, 0));
-        let d2 = unpack(t[2]);
+        let d2 = unpack(&t[2]);
         assert_eq!((d2.base, d2.nb_bits, d2.new_state), (9, 5, 0));
-        let d31 = unpack(t[31]);
+        let d31 = unpack(&t[31]);
         assert_eq!((d31.base, d31.nb_bits, d31.new_state), (24, 5, 0));
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! FSE encoding tables (RFC 8878 §4.1.1): the symbol spread that decoders also build,
 //! the encoder's state transitions, and the Normalized Counts header writer.
 

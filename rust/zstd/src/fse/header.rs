@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Reading an FSE table description: accuracy log and normalized counts
 //! (RFC 8878 §4.1.1).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Turning symbol counts into an FSE distribution whose probabilities sum to
 //! `1 << table_log` (RFC 8878 §4.1.1), and choosing `table_log`.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Huffman decoding of literal streams (RFC 8878 §4.2.2).
 //!
 //! The table has `2^12` cells indexed by the next 12 bits of the stream, whatever the
@@ -44,10 +45,17 @@ pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
         let cell = [s as u8, (max_bits + 1 - x as u32) as u8];
         let at = start[x];
         if let Some(cells) = table.get_mut(at..at + len) {
-            // Through a u16 so the stores are not split into bytes.
-            let v = u16::from_le_bytes(cell);
-            for c in cells.iter_mut() {
-                *c = v.to_le_bytes();
+            if len >= 4 {
+                // Lengths are powers of two: four cells (one 8-byte store) at a time.
+                let v = u64::from(u16::from_le_bytes(cell)) * 0x0001_0001_0001_0001;
+                for c in cells.chunks_exact_mut(4) {
+                    let b = v.to_le_bytes();
+                    c.copy_from_slice(&[[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]]);
+                }
+            } else {
+                for c in cells.iter_mut() {
+                    *c = cell;
+                }
             }
         }
         start[x] = at + len;
@@ -63,6 +71,7 @@ fn decode_one(r: &mut BackwardReader, table: &HufTable, _log: u32) -> u8 {
 }
 
 /// Decodes `out.len()` symbols from the stream `src`, which must be used exactly.
+#[inline(always)]
 pub fn decode_stream(table: &HufTable, log: u32, src: &[u8], out: &mut [u8]) -> Result<(), Error> {
     let mut r = BackwardReader::new(src)?;
     let mut chunks = out.chunks_exact_mut(4);
@@ -103,6 +112,7 @@ fn finish(r: &mut BackwardReader, table: &HufTable, log: u32, out: &mut [u8]) ->
 }
 
 /// Decodes four streams described by the 6-byte jump table at the start of `src`.
+#[inline(always)]
 pub fn decode_4_streams(
     table: &HufTable,
     log: u32,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Huffman encoding of literals (RFC 8878 §4.2): length-limited code construction,
 //! the tree description (weights, FSE-compressed or direct) and 1- or 4-stream encoding.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Huffman coding of literals (RFC 8878 §4.2).
 
 pub mod decode;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Huffman tree description: weights, direct or FSE-compressed (RFC 8878 §4.2.1).
 
 use super::decode::DECODER_MAX_LOG;
@@ -99,24 +100,24 @@ fn decode_fse_weights(data: &[u8], out: &mut [u8; 256]) -> Result<usize, Error> 
         if n > 253 {
             return Err(Error::corruption_detected);
         }
-        let d = unpack(table[s1]);
+        let d = unpack(&table[s1]);
         out[n] = d.base as u8;
         n += 1;
         s1 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
         if !r.refill() {
-            out[n] = unpack(table[s2]).base as u8;
+            out[n] = unpack(&table[s2]).base as u8;
             n += 1;
             break;
         }
         if n > 253 {
             return Err(Error::corruption_detected);
         }
-        let d = unpack(table[s2]);
+        let d = unpack(&table[s2]);
         out[n] = d.base as u8;
         n += 1;
         s2 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
         if !r.refill() {
-            out[n] = unpack(table[s1]).base as u8;
+            out[n] = unpack(&table[s1]).base as u8;
             n += 1;
             break;
         }

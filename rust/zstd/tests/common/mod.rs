@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Helpers shared by the decoder's integration tests.
 #![allow(dead_code)]
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Shared helpers of the encoder tests: the corpus and the C reference.
 #![allow(dead_code)]
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Binary-tree search for `btlazy2` (zstd levels 13-15) and the optimal parser's
 //! candidates (`opt.rs`, levels 16-22): each hash bucket roots a binary search tree of earlier
 //! positions ordered by the bytes that follow them. Inserting a position walks the tree

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Counting how far two positions match, 8 bytes at a time, within one segment or across
 //! the end of the older segment into the current one (RFC 8878 §3.1.1.3.2: a match may
 //! copy from the window and the dictionary alike).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The `dfast` strategy (zstd levels 3-4): a table of 8-byte hashes for long matches and
 //! a table of `MLS`-byte hashes for short ones. A short match is traded for a long match
 //! at the next searched position when there is one; the long-table lookup of that next

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The `fast` strategy (zstd levels 1-2 and the negative levels): one hash table of the
 //! first `MLS` bytes of positions, checked against the latest position with the same
 //! hash, plus a look for the last offset a step ahead. Two positions are hashed per step

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Multiplicative hashes of the first `MLS` bytes of a position (3..=8), as zstd's match
 //! finders use: multiply by a large odd constant and keep the top `log` bits.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The `greedy`, `lazy` and `lazy2` strategies (zstd levels 5-12): a hash table heads
 //! chains linking each position to the previous one with the same hash; up to
 //! `2^search_log` candidates are compared. After finding a match, lazy evaluation looks

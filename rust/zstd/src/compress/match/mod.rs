@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Match finders: turn a block into the sequences of RFC 8878 §3.1.1.3.2 (literals, then
 //! a copy of earlier content) for the block writer.
 //!

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! The optimal parser (`btopt`, `btultra`, `btultra2`: zstd levels 16-22). Instead of
 //! taking the longest match greedily, it prices every way to reach the positions ahead:
 //! a literal (its statistical cost) or any candidate match (repeat offsets first, then

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Repeat offsets (RFC 8878 §3.1.2.5): choosing the cheapest Offset_Value for an offset
 //! and updating the three repeat offsets exactly as a decoder does.
 

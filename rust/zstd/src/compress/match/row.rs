@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Row hash tables for `greedy`, `lazy` and `lazy2` (the search zstd uses at levels 5-12
 //! with large windows): the hash picks a row of 16, 32 or 64 recent positions, kept as a
 //! ring, each with an 8-bit tag (more hash bits). A search compares the tag byte of every

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
+//! Every code variant of the decoder's hot loops (`zstd_ffi::cpu`), forced one at a
+//! time: each decodes every decodecorpus frame (with and without dictionaries) to its
+//! published SHA-256, single shot and streaming, and damaged frames give every variant
+//! the same result (the same bytes or the same error).
+
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use zstd_ffi::cpu::{decoder_dispatch, Variant};
+use zstd_kernel::decompress::Dispatch;
+use zstd_kernel::{
+    dctx_workspace_bound, dstream_workspace_bound, get_frame_header, DCtx, DDict, DStream, Error,
+    FrameHeaderProgress, CONTENTSIZE_UNKNOWN,
+};
+
+fn testdata() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/testdata")
+}
+
+/// The variants this CPU runs (the test says which it had to skip).
+fn variants() -> Vec<(Variant, Dispatch)> {
+    let mut v = Vec::new();
+    for x in Variant::ALL {
+        match decoder_dispatch(x) {
+            Some(d) => v.push((x, d)),
+            None => eprintln!("variant {x:?}: not supported by this CPU, skipped"),
+        }
+    }
+    v
+}
+
+fn sums(dir: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(dir.join("SHA256SUMS.decoded")).unwrap();
+    text.lines()
+        .filter_map(|l| {
+            let (h, n) = l.split_once("  ")?;
+            Some((n.trim_start_matches('*').to_string(), h.to_string()))
+        })
+        .collect()
+}
+
+fn hex(d: &[u8]) -> String {
+    Sha256::digest(d)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn capacity(src: &[u8]) -> usize {
+    match get_frame_header(src) {
+        Ok(FrameHeaderProgress::Complete(h)) if h.frame_content_size != CONTENTSIZE_UNKNOWN => {
+            (h.frame_content_size as usize).min(64 << 20)
+        }
+        _ => 4 << 20,
+    }
+}
+
+fn single(d: Dispatch, src: &[u8], dict: Option<&DDict>, cap: usize) -> Result<Vec<u8>, Error> {
+    let mut ws = vec![0u8; dctx_workspace_bound()];
+    let mut dctx = DCtx::new(&mut ws)?;
+    dctx.set_dispatch(d);
+    let mut dst = vec![0u8; cap];
+    let n = match dict {
+        Some(dd) => dctx.decompress_using_ddict(&mut dst, src, dd)?,
+        None => dctx.decompress(&mut dst, src)?,
+    };
+    dst.truncate(n);
+    Ok(dst)
+}
+
+fn streamed<'a>(
+    d: Dispatch,
+    src: &[u8],
+    dict: Option<&'a DDict<'a>>,
+    chunk: usize,
+) -> Result<Vec<u8>, Error> {
+    let mut ws = vec![0u8; dstream_workspace_bound(8 << 20)];
+    let mut ds = DStream::new(&mut ws)?;
+    ds.set_dispatch(d);
+    ds.set_ddict(dict);
+    let mut out = Vec::new();
+    let mut buf = vec![0u8; 4096];
+    let mut ip = 0;
+    loop {
+        let end = (ip + chunk).min(src.len());
+        let (mut cpos, mut opos) = (0, 0);
+        let left = ds.decompress_stream(&mut buf, &mut opos, &src[ip..end], &mut cpos)?;
+        ip += cpos;
+        out.extend_from_slice(&buf[..opos]);
+        if left == 0 && ip == src.len() {
+            return Ok(out);
+        }
+        if cpos == 0 && opos == 0 && ip == src.len() {
+            return Err(Error::srcSize_wrong);
+        }
+    }
+}
+
+fn check_set(set: &str) {
+    let dir = testdata().join("decodecorpus").join(set);
+    let dict_bytes = std::fs::read(dir.join("dictionary")).ok();
+    let mut dws = vec![0u8; DDict::workspace_bound(dict_bytes.as_ref().map_or(0, |d| d.len()))];
+    let dict = dict_bytes
+        .as_deref()
+        .map(|d| DDict::new(d, &mut dws).unwrap());
+    let vs = variants();
+    let mut n = 0;
+    for (i, (name, want)) in sums(&dir).into_iter().enumerate() {
+        let src = std::fs::read(dir.join(&name)).unwrap();
+        for &(v, d) in &vs {
+            let got = single(d, &src, dict.as_ref(), capacity(&src))
+                .unwrap_or_else(|e| panic!("{set}/{name} {v:?}: {e:?}"));
+            assert_eq!(hex(&got), want, "{set}/{name} {v:?}");
+            if i % 4 == 0 {
+                let s = streamed(d, &src, dict.as_ref(), 1 + i % 5000)
+                    .unwrap_or_else(|e| panic!("{set}/{name} {v:?} streaming: {e:?}"));
+                assert_eq!(hex(&s), want, "{set}/{name} {v:?} streaming");
+            }
+        }
+        n += 1;
+    }
+    assert!(n >= 100, "{set}: only {n} frames");
+}
+
+#[test]
+fn every_variant_decodes_plain_small() {
+    check_set("plain-small");
+}
+
+#[test]
+fn every_variant_decodes_plain_large() {
+    check_set("plain-large");
+}
+
+#[test]
+fn every_variant_decodes_with_dictionaries() {
+    check_set("dict-a");
+    check_set("dict-b");
+}
+
+/// Damaged frames: every variant returns what the baseline returns.
+#[test]
+fn variants_agree_on_damaged_frames() {
+    let dir = testdata().join("decodecorpus/plain-small");
+    let vs = variants();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut compared = 0;
+    for (name, _) in sums(&dir).into_iter().take(60) {
+        let src = std::fs::read(dir.join(&name)).unwrap();
+        for _ in 0..20 {
+            let mut bad = src.clone();
+            for _ in 0..1 + rng() % 3 {
+                let at = (rng() as usize) % bad.len();
+                bad[at] ^= 1 << (rng() % 8);
+            }
+            let results: Vec<_> = vs
+                .iter()
+                .map(|&(_, d)| single(d, &bad, None, 1 << 20))
+                .collect();
+            for (r, &(v, _)) in results.iter().zip(&vs) {
+                assert_eq!(
+                    r, &results[0],
+                    "{name} damaged: {v:?} differs from baseline"
+                );
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 1000);
+}

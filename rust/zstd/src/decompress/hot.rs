@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
+//! The decoder's hot loops behind one dispatch point, so a caller that checked the CPU can
+//! run them compiled for BMI2 (`shlx`/`shrx`/`bzhi`: variable shifts without the `cl`
+//! register, flag-free), as the kernel's C selects its `_bmi2` bodies at run time.
+//!
+//! The codec stays free of `unsafe`: it only hands each hot job to a [`Dispatch`]
+//! function. [`Hot::run`] runs it with the baseline code; [`Hot::run_bmi2`] is a safe
+//! `#[target_feature]` function that only a caller which checked the CPU may call (an
+//! `unsafe` call, made by the FFI shim's `cpu` module). Contexts start with
+//! [`GENERIC`].
+
+use super::entropy::Entropy;
+use super::execute::{self, Lits, Out};
+use crate::error::Error;
+use crate::huf::decode::{self as huf, HufTable};
+
+/// One unit of hot work: a block's sequences, or a literals section's Huffman streams.
+pub struct Hot<'a, 'b, 'c, 'd, 'e, 'f>(Job<'a, 'b, 'c, 'd, 'e, 'f>);
+
+enum Job<'a, 'b, 'c, 'd, 'e, 'f> {
+    Seq {
+        ent: &'a mut Entropy<'b>,
+        nb_seq: usize,
+        stream: &'c [u8],
+        lits: Lits<'f>,
+        out: &'a mut Out<'d, 'e>,
+    },
+    Huf {
+        table: &'a HufTable,
+        log: u32,
+        src: &'c [u8],
+        out: &'a mut [u8],
+        four: bool,
+    },
+}
+
+/// Runs a [`Hot`] job: [`GENERIC`] or a CPU-specific runner chosen by the caller.
+pub type Dispatch =
+    for<'a, 'b, 'c, 'd, 'e, 'f> fn(Hot<'a, 'b, 'c, 'd, 'e, 'f>) -> Result<usize, Error>;
+
+/// Baseline code, for every CPU.
+pub const GENERIC: Dispatch = run_generic;
+
+fn run_generic(h: Hot) -> Result<usize, Error> {
+    h.run()
+}
+
+impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
+    /// Decoding and execution of `nb_seq` sequences (see [`execute::decode_and_execute`]);
+    /// yields the new write position.
+    pub(crate) fn seq(
+        ent: &'a mut Entropy<'b>,
+        nb_seq: usize,
+        stream: &'c [u8],
+        lits: Lits<'f>,
+        out: &'a mut Out<'d, 'e>,
+    ) -> Self {
+        Hot(Job::Seq {
+            ent,
+            nb_seq,
+            stream,
+            lits,
+            out,
+        })
+    }
+
+    /// Huffman decoding of one or four streams into `out` (yields 0).
+    pub(crate) fn huf(
+        table: &'a HufTable,
+        log: u32,
+        src: &'c [u8],
+        out: &'a mut [u8],
+        four: bool,
+    ) -> Self {
+        Hot(Job::Huf {
+            table,
+            log,
+            src,
+            out,
+            four,
+        })
+    }
+
+    /// Runs the job with the baseline code.
+    pub fn run(self) -> Result<usize, Error> {
+        match self.0 {
+            Job::Seq {
+                ent,
+                nb_seq,
+                stream,
+                lits,
+                out,
+            } => seq_generic(ent, nb_seq, stream, lits, out),
+            Job::Huf {
+                table,
+                log,
+                src,
+                out,
+                four,
+            } => huf_generic(table, log, src, out, four).map(|()| 0),
+        }
+    }
+
+    /// Runs the job with code compiled for BMI1, BMI2 and LZCNT; the FFI shim's `cpu`
+    /// module checks the CPU first.
+    ///
+    /// # Safety
+    /// Calling it from code without these features is `unsafe`: the CPU must implement
+    /// BMI1, BMI2 and LZCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,lzcnt")]
+    pub fn run_bmi2(self) -> Result<usize, Error> {
+        match self.0 {
+            Job::Seq {
+                ent,
+                nb_seq,
+                stream,
+                lits,
+                out,
+            } => seq_bmi2(ent, nb_seq, stream, lits, out),
+            Job::Huf {
+                table,
+                log,
+                src,
+                out,
+                four,
+            } => huf_bmi2(table, log, src, out, four).map(|()| 0),
+        }
+    }
+}
+
+#[inline(never)]
+fn seq_generic(
+    ent: &mut Entropy,
+    nb_seq: usize,
+    stream: &[u8],
+    lits: Lits,
+    out: &mut Out,
+) -> Result<usize, Error> {
+    execute::decode_and_execute(ent, nb_seq, stream, lits, out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,lzcnt")]
+#[inline(never)]
+fn seq_bmi2(
+    ent: &mut Entropy,
+    nb_seq: usize,
+    stream: &[u8],
+    lits: Lits,
+    out: &mut Out,
+) -> Result<usize, Error> {
+    execute::decode_and_execute(ent, nb_seq, stream, lits, out)
+}
+
+#[inline(always)]
+fn huf_body(
+    table: &HufTable,
+    log: u32,
+    src: &[u8],
+    out: &mut [u8],
+    four: bool,
+) -> Result<(), Error> {
+    if four {
+        huf::decode_4_streams(table, log, src, out)
+    } else {
+        huf::decode_stream(table, log, src, out)
+    }
+}
+
+#[inline(never)]
+fn huf_generic(
+    table: &HufTable,
+    log: u32,
+    src: &[u8],
+    out: &mut [u8],
+    four: bool,
+) -> Result<(), Error> {
+    huf_body(table, log, src, out, four)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,lzcnt")]
+#[inline(never)]
+fn huf_bmi2(
+    table: &HufTable,
+    log: u32,
+    src: &[u8],
+    out: &mut [u8],
+    four: bool,
+) -> Result<(), Error> {
+    huf_body(table, log, src, out, four)
+}
