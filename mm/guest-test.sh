@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario: zswap (mm/zswap.c) with the crypto API's zstd (crypto/zstd.c) in front of a
 # disk swap device (a virtio disk made on the host). rz-memhog processes fill and re-read 3x
 # more memory than their cgroup may keep (scripts/kernel/guest-pressure.sh): every page read

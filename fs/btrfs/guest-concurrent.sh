@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario: btrfs (fs/btrfs/zstd.c) as a busy system uses it. For compress-force=zstd:3
 # and zstd:1, each on its own empty image made on the host:
 #   - 4 writers at once (one directory each, the corpus slices in different orders);

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 /*
  * rz-btrfs: the three btrfs operations the concurrent btrfs scenario needs from the guest,
  * straight through the kernel's ioctls (the guest has busybox, not btrfs-progs):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario: f2fs with compression (fs/f2fs/compress.c, zstd through <linux/zstd.h>) on an
 # image made on the host with `mkfs.f2fs -O extra_attr,compression`. Mounted with
 # compress_algorithm=zstd:LEVEL and compress_extension=* (every new file is marked for

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario: squashfs images read by several readers at once (fs/squashfs/zstd_wrapper.c
 # through the multi-threaded decompressors: mount option threads=percpu, one zstd stream per
 # CPU, and threads=multi). 4 readers each hash every file of an image (level 19, 128 KiB

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # /sbin/modprobe of the guest for KCONF=modules (busybox's modprobe cannot load .ko.zst):
 # resolves names and aliases through modules.dep / modules.alias and loads each module after
 # its dependencies with /bin/rz-finit, i.e. finit_module(MODULE_INIT_COMPRESSED_FILE): the

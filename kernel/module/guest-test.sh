@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario (KCONF=modules): in-kernel module decompression (kernel/module/decompress.c,
 # CONFIG_MODULE_DECOMPRESS with CONFIG_MODULE_COMPRESS_ZSTD). Every module was installed as
 # .ko.zst and loaded by /sbin/modprobe (kernel/module/guest-modprobe.sh) through

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 /*
  * rz-finit: loads modules the way kmod does when the kernel can decompress them itself:
  * finit_module(fd, "", MODULE_INIT_COMPRESSED_FILE). The kernel (kernel/module/decompress.c)

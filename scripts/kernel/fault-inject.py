@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# SPDX-License-Identifier: GPL-2.0
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 """Breaks the zstd consumers of a kernel tree on purpose, to show that each check of the kernel
 demo can fail (docs/kernel-demo.md, "Checks made to fail"). Never part of a normal run: the
 consumer identity check (scripts/kernel/consumers.py) fails on any of these edits, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Memory pressure for the swap scenarios (sourced by drivers/block/zram/guest-swap.sh and
 # mm/guest-test.sh; busybox sh). Processes of /bin/rz-memhog (scripts/kernel/memhog.c) run in
 # a memory cgroup (v2) whose memory.max is far below what they fill, so their pages go to swap

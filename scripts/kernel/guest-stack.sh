@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Last guest step: the deepest kernel stack any task reached (CONFIG_DEBUG_STACK_USAGE). Tasks
 # that exited reported "used greatest stack depth: N bytes left"; for the living ones (kworkers
 # of btrfs/zram/f2fs, kswapd, ...) the task dump (sysrq t) shows "stack:N", the bytes never

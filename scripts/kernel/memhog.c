@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 /*
  * rz-memhog: memory pressure with known contents, for the swap scenarios (zram as swap,
  * zswap). Fills MIB MiB of anonymous memory with 4 KiB pages of real data (the corpus slices

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Guest scenario: zram as the swap device (drivers/block/zram/zram_drv.c + backend_zstd.c)
 # under memory pressure. For zstd level 3, level 1 and level 3 with a trained dictionary:
 # mkswap + swapon on /dev/zram0, then rz-memhog processes fill and re-read 3x more memory
