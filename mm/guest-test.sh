@@ -3,7 +3,8 @@
 # Guest scenario: zswap (mm/zswap.c) with the crypto API's zstd (crypto/zstd.c) in front of a
 # disk swap device (a virtio disk made on the host). rz-memhog processes fill and re-read 3x
 # more memory than their cgroup may keep (scripts/kernel/guest-pressure.sh): every page read
-# back must match, zswap must have stored pages (zswpout) and loaded them back (zswpin), and
+# back must match, zswap must have stored pages (the cgroup's zswpout) and loaded them back
+# (zswpin), and
 # hold them compressed (ratio from debugfs stored_pages / pool_total_size at the peak).
 . /scenarios/lib.sh
 . /scenarios/pressure.sh
@@ -22,7 +23,7 @@ echo zstd > $P/compressor && echo Y > $P/enabled || { rz_fail "$name compressor 
 comp=$(cat $P/compressor)
 [ "$comp" = zstd ] || { rz_fail "$name compressor is $comp"; exit 0; }
 mkswap "$dev" >/dev/null && swapon "$dev" || { rz_fail "$name mkswap/swapon $dev"; exit 0; }
-rz_pressure "$name" "$LIMIT" 4 $((MIB / 4)) 2 zswap_sample; ok=$?
+rz_pressure "$name" "$LIMIT" 4 $((MIB / 4)) 2 zswap_sample "$dev"; ok=$?
 rejects=$(for f in reject_compress_fail reject_compress_poor reject_alloc_fail reject_kmemcache_fail; do
   cat /sys/kernel/debug/zswap/$f; done | awk '{ s += $1 } END { print s }')
 cfail=$(cat /sys/kernel/debug/zswap/reject_compress_fail)

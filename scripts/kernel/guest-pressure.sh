@@ -7,18 +7,23 @@ rz_cg_setup() {
   [ -f /sys/fs/cgroup/cgroup.controllers ] || mount -t cgroup2 none /sys/fs/cgroup || return 1
   echo +memory > /sys/fs/cgroup/cgroup.subtree_control
 }
-rz_vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 
-# rz_pressure NAME LIMIT_MIB NPROC MIB_EACH PASSES SAMPLER
+# Pages read and written by a block device so far ("in out"), from its I/O statistics: the
+# swap traffic of a swap device (/proc/vmstat's pswpin/pswpout need VM_EVENT_COUNTERS, which
+# tinyconfig leaves out).
+rz_bdev_pages() { awk '{ print int($3 / 8), int($7 / 8) }' "/sys/block/${1#/dev/}/stat"; }
+# A counter of a cgroup's memory.stat.
+rz_memstat() { awk -v k="$2" '$1 == k { print $2 }' "$1/memory.stat"; }
+
+# rz_pressure NAME LIMIT_MIB NPROC MIB_EACH PASSES SAMPLER SWAPDEV
 #   SAMPLER: a function printing "orig_bytes stored_bytes" of the compressed store now; the
 #   sample with the most original bytes gives PR_ORIG/PR_STORED.
-# Sets PR_BAD (processes that failed), PR_OUT/PR_IN (pswpout/pswpin deltas, pages),
-# PR_ZOUT/PR_ZIN (zswpout/zswpin deltas), PR_ORIG/PR_STORED, PR_SECS.
+# Sets PR_BAD (processes that failed), PR_OUT/PR_IN (pages written to / read from SWAPDEV),
+# PR_ZOUT/PR_ZIN (the cgroup's zswpout/zswpin), PR_ORIG/PR_STORED, PR_SECS.
 rz_pressure() {
-  cg=/sys/fs/cgroup/$1; lim=$2; np=$3; mib=$4; passes=$5; sampler=$6
+  cg=/sys/fs/cgroup/$1; lim=$2; np=$3; mib=$4; passes=$5; sampler=$6; swapdev=$7
   mkdir -p "$cg" && echo "${lim}M" > "$cg/memory.max" || { PR_BAD=setup; return 1; }
-  out0=$(rz_vmstat pswpout); in0=$(rz_vmstat pswpin)
-  zo0=$(rz_vmstat zswpout); zi0=$(rz_vmstat zswpin)
+  set -- $(rz_bdev_pages "$swapdev"); in0=$1; out0=$2
   t0=$(rz_now)
   rm -f /tmp/pr.stop /tmp/pr.samples
   ( while [ ! -f /tmp/pr.stop ]; do $sampler >> /tmp/pr.samples; sleep 1; done ) &
@@ -37,8 +42,8 @@ rz_pressure() {
   touch /tmp/pr.stop; wait "$sp"
   cat /tmp/pr.out.* | while read -r l; do rz_log "  $l"; done
   rm -f /tmp/pr.out.*
-  PR_OUT=$(( $(rz_vmstat pswpout) - out0 )); PR_IN=$(( $(rz_vmstat pswpin) - in0 ))
-  PR_ZOUT=$(( $(rz_vmstat zswpout) - zo0 )); PR_ZIN=$(( $(rz_vmstat zswpin) - zi0 ))
+  set -- $(rz_bdev_pages "$swapdev"); PR_IN=$(($1 - in0)); PR_OUT=$(($2 - out0))
+  PR_ZOUT=$(rz_memstat "$cg" zswpout); PR_ZIN=$(rz_memstat "$cg" zswpin)
   set -- $(sort -n -k1,1 /tmp/pr.samples 2>/dev/null | tail -1) 0 0
   PR_ORIG=$1; PR_STORED=$2
   rmdir "$cg"
