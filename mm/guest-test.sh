@@ -23,7 +23,7 @@ echo zstd > $P/compressor && echo Y > $P/enabled || { rz_fail "$name compressor 
 comp=$(cat $P/compressor)
 [ "$comp" = zstd ] || { rz_fail "$name compressor is $comp"; exit 0; }
 mkswap "$dev" >/dev/null && swapon "$dev" || { rz_fail "$name mkswap/swapon $dev"; exit 0; }
-rz_pressure "$name" "$LIMIT" 4 $((MIB / 4)) 2 zswap_sample "$dev"; ok=$?
+rz_pressure "$name" "$LIMIT" 4 $((MIB / 4)) 1 zswap_sample "$dev"; ok=$?
 rejects=$(for f in reject_compress_fail reject_compress_poor reject_alloc_fail reject_kmemcache_fail; do
   cat /sys/kernel/debug/zswap/$f; done | awk '{ s += $1 } END { print s }')
 cfail=$(cat /sys/kernel/debug/zswap/reject_compress_fail)
