@@ -26,9 +26,10 @@ KMAKE=(make -C "$KDIR" -j"$JOBS"
 # Rust + KASAN needs a Clang-built kernel (init/Kconfig): the debug variant uses LLVM 14.
 [ "$KCONF" = debug ] && KMAKE+=(LLVM=-14)
 # Corpus slices copied into the guest (real data, cut to keep TCG runs short).
-# The debug kernel (KASAN, SLUB_DEBUG_ON) runs 2-4x slower under TCG: smaller slices and
-# less memory under pressure (passed to the guest's environment on the kernel command line).
-if [ "$KCONF" = debug ]; then
+# The modules and debug kernels repeat the builtin kernel's consumer paths (the debug one 2-4x
+# slower under TCG, with KASAN and SLUB_DEBUG_ON): smaller slices and less memory under
+# pressure (passed to the guest's environment on the kernel command line) keep CI short.
+if [ "$KCONF" != builtin ]; then
   SLICE_LINUX=${SLICE_LINUX:-4M}; SLICE_ELF=${SLICE_ELF:-2M}; SLICE_MEM=${SLICE_MEM:-2M}
   GUEST_ENV=${GUEST_ENV:-RZ_SWAP_MIB=48 RZ_SWAP_LIMIT_MIB=16}
 fi
