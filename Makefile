@@ -27,7 +27,7 @@ corpus-xxh64: build
 	  out=build/corpus/$$(basename $$f .xz); [ -f $$out ] || xz -dc $$f > $$out; \
 	  target/release/kzstd --xxh64 $$out; done
 
-test: rust-deps fmt clippy cargo-test capi-test upstream-check kernel-test
+test: rust-deps fmt clippy cargo-test capi-test upstream-check kernel-test patches-check
 
 include kernel.mk
 
@@ -108,3 +108,14 @@ capi-bench: rust-deps capi-deps
 upstream-check:
 	scripts/patches/kdoc-check.sh
 	scripts/patches/spdx-check.sh
+
+# The project as a patch series against pristine Linux 6.12 (build/patches/), and its check:
+# git am to a pristine tree, checkpatch --strict after each patch, the patch's objects built
+# with CLIPPY=1, rustfmtcheck, and the last tree identical to the one make run boots.
+.PHONY: patches patches-check
+patches:
+	scripts/patches/series.sh
+
+patches-check: patches
+	scripts/patches/check.sh
+

@@ -149,6 +149,7 @@ static struct kunit_suite xxhash_suite = {
 	.name = "rzstd_xxhash",
 	.test_cases = xxhash_cases,
 };
+
 kunit_test_suite(xxhash_suite);
 
 MODULE_DESCRIPTION("KUnit tests for <linux/xxhash.h>");

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit suite for <linux/zstd.h>, the API btrfs, squashfs, zram, crypto and the
- * decompressors use. It tests whichever implementation is built (stock C lib/zstd or our
- * Rust crates): round trips at every level (-5, 1..22) on in-kernel buffers, streaming with
- * tiny buffers and with the consumers' reused / scattered page buffers, dictionaries (cdict/ddict) through a kernel allocator, workspace bounds and
+ * decompressors use. It tests whichever implementation is built (the C lib/zstd or
+ * the Rust crates): round trips at every level (-5, 1..22) on in-kernel buffers,
+ * streaming with tiny buffers and with the users' reused or scattered page buffers,
+ * dictionaries (cdict/ddict) through a kernel allocator, workspace bounds and
  * too-small workspaces, truncated and corrupted frames (errors, never crashes).
  */
 #include <kunit/test.h>
@@ -132,6 +133,7 @@ static void level_desc(const int *level, char *desc)
 {
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "level %d", *level);
 }
+
 KUNIT_ARRAY_PARAM(level, levels, level_desc);
 
 /* Text and random data at one level: the frame decodes to the input and declares its size. */
@@ -388,9 +390,10 @@ static void zstd_streaming_scattered_buffers(struct kunit *test)
 			if (out.pos == out.size) {
 				/* The page is full: check it, then reuse it (overwritten). */
 				KUNIT_ASSERT_LE(test, opos + out.pos, len);
-				KUNIT_ASSERT_EQ_MSG(test, memcmp(outpage, b.src + opos, out.pos), 0,
-						    "level %d: wrong bytes in [%zu, %zu)", slevels[i],
-						    opos, opos + out.pos);
+				KUNIT_ASSERT_EQ_MSG(test,
+						    memcmp(outpage, b.src + opos, out.pos), 0,
+						    "level %d: wrong bytes in [%zu, %zu)",
+						    slevels[i], opos, opos + out.pos);
 				opos += out.pos;
 				memset(outpage, 0x5a, page);
 				out.pos = 0;
@@ -510,6 +513,7 @@ static void zstd_workspace_bounds(struct kunit *test)
 	size_t cs_len = zstd_cstream_workspace_bound(&p3.cParams);
 	u8 tiny[64] __aligned(8);
 	struct zk_buf b;
+	zstd_error_code err;
 	void *ws, *cws;
 	zstd_cctx *cctx;
 	zstd_dstream *ds;
@@ -564,8 +568,9 @@ static void zstd_workspace_bounds(struct kunit *test)
 	ret = zstd_decompress_stream(ds, &out, &in);
 	KUNIT_EXPECT_TRUE(test, zstd_is_error(ret));
 	/* lib/zstd reports the window that does not fit the workspace as an allocation error. */
-	KUNIT_EXPECT_TRUE(test, zstd_get_error_code(ret) == ZSTD_error_frameParameter_windowTooLarge ||
-				zstd_get_error_code(ret) == ZSTD_error_memory_allocation);
+	err = zstd_get_error_code(ret);
+	KUNIT_EXPECT_TRUE(test, err == ZSTD_error_frameParameter_windowTooLarge ||
+			  err == ZSTD_error_memory_allocation);
 	/* The same data with a declared size (single segment) fits and decodes. */
 	p3 = zstd_get_params(3, DATA_LEN);
 	csize = zk_compress(test, &p3, b.dst, b.cap, b.src, DATA_LEN);
@@ -578,6 +583,7 @@ static void zstd_corrupted_frames(struct kunit *test)
 {
 	zstd_parameters params = zstd_get_params(6, SMALL_LEN);
 	zstd_dctx *dctx = zk_dctx(test);
+	zstd_frame_header fh;
 	size_t ds_len = zstd_dstream_workspace_bound(1 << 20);
 	void *dws = zk_kvzalloc(test, ds_len);
 	zstd_dstream *ds;
@@ -633,11 +639,11 @@ static void zstd_corrupted_frames(struct kunit *test)
 	b.dst[0] ^= 0xff;
 	ret = zstd_decompress_dctx(dctx, b.out, SMALL_LEN, b.dst, csize);
 	KUNIT_EXPECT_EQ(test, zstd_get_error_code(ret), ZSTD_error_prefix_unknown);
-	ret = zstd_get_frame_header((zstd_frame_header[1]){}, b.dst, csize);
+	ret = zstd_get_frame_header(&fh, b.dst, csize);
 	KUNIT_EXPECT_TRUE(test, zstd_is_error(ret));
 	/* A header cut short asks for more bytes. */
 	b.dst[0] ^= 0xff;
-	ret = zstd_get_frame_header((zstd_frame_header[1]){}, b.dst, 3);
+	ret = zstd_get_frame_header(&fh, b.dst, 3);
 	KUNIT_EXPECT_FALSE(test, zstd_is_error(ret));
 	KUNIT_EXPECT_GT(test, ret, (size_t)3);
 }
@@ -658,6 +664,7 @@ static struct kunit_suite zstd_suite = {
 	.name = "rzstd_zstd",
 	.test_cases = zstd_cases,
 };
+
 kunit_test_suite(zstd_suite);
 
 MODULE_DESCRIPTION("KUnit tests for <linux/zstd.h>");

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
-//! Kernel crate root for the xxhash half of `zstd-ffi` (issue 6, xxhash-only stage).
+//! Kernel crate root for the xxhash half of `zstd-ffi`.
 //!
 //! While the kernel still builds the C lib/zstd, the whole `zstd-ffi` crate cannot be linked
 //! (its `zstd_*` symbols would clash with lib/zstd's). This root compiles the crate's own
 //! `src/xxhash.rs` (the ten `extern "C"` xxh* functions over rust/xxhash) and the
 //! `src/raw.rs` pointer helpers it uses through `crate::raw`, unchanged, as the kernel crate
-//! `xxhash_ffi` (rules in kernel/tree/rust/Makefile.rzstd). When lib/zstd is replaced too,
+//! `xxhash_ffi` (rules in rust/Makefile.rzstd). When lib/zstd is replaced too,
 //! the kernel builds `src/lib.rs` itself instead of this file.
 #![no_std]
 

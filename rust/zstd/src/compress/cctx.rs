@@ -117,7 +117,10 @@ impl<'w> Parts<'w> {
         loop {
             let mut be = end.min(bs.saturating_add(self.block as u32));
             let lo = (bs - seg.cur_start) as usize;
-            if be - bs == BLOCK_SIZE_MAX as u32 {
+            // The split buys 1-3% on binaries and memory images; at the fast levels it
+            // costs 4-16% of the instructions, and their output stays within C's size
+            // without it (docs/encoder-performance.md), so only slower levels split.
+            if be - bs == BLOCK_SIZE_MAX as u32 && self.cp.strategy != Strategy::Fast {
                 let full = seg.cur.get(lo..lo + BLOCK_SIZE_MAX).ok_or(Error::GENERIC)?;
                 be = bs + next_block_size(full, CHUNK) as u32;
             }

@@ -32,6 +32,13 @@ pub const fn max_sequences(block_size: usize, min_match: u32) -> usize {
     block_size / if min_match <= 3 { 3 } else { 4 } + 1
 }
 
+/// The stored form of a sequence (the low 16 bits of each length).
+#[inline(always)]
+fn entry(lit_len: u32, match_len: u32, off_base: u32) -> [u8; ENTRY] {
+    (u64::from(off_base) | u64::from(lit_len as u16) << 32 | u64::from(match_len as u16) << 48)
+        .to_le_bytes()
+}
+
 /// A block's sequences and literals, in workspace memory.
 pub struct SeqStore<'a> {
     lits: &'a mut [u8],
@@ -106,18 +113,15 @@ impl<'a> SeqStore<'a> {
         if long {
             self.long = Some((self.n_seqs, ll >> 16, match_len >> 16));
         }
-        let mut e = [0u8; ENTRY];
-        e[..4].copy_from_slice(&off_base.to_le_bytes());
-        e[4..6].copy_from_slice(&(ll as u16).to_le_bytes());
-        e[6..].copy_from_slice(&(match_len as u16).to_le_bytes());
-        self.seqs[self.n_seqs] = e;
+        self.seqs[self.n_seqs] = entry(ll, match_len, off_base);
         self.n_seqs += 1;
         true
     }
 
     /// [`push`](Self::push) with the literals `src[start..end]` (none when that is out of
     /// range). Short runs are copied as 32 bytes when both buffers have room: the bytes
-    /// past the run are overwritten by the next literals.
+    /// past the run are overwritten by the next literals. The common case (at most 32
+    /// literals, a match shorter than 64 KiB) takes one branch and three range checks.
     #[inline(always)]
     pub fn push_from(
         &mut self,
@@ -127,49 +131,39 @@ impl<'a> SeqStore<'a> {
         match_len: u32,
         off_base: u32,
     ) -> bool {
-        let len = end.saturating_sub(start);
-        if len > 32 {
-            return self.push(src.get(start..end).unwrap_or(&[]), match_len, off_base);
-        }
-        let n = self.n_lits;
-        let room = self
-            .lits
-            .get_mut(n..)
-            .and_then(|d| d.first_chunk_mut::<32>());
-        let from = src.get(start..).and_then(|s| s.first_chunk::<32>());
-        match (room, from) {
-            (Some(d), Some(s)) => {
-                let ll = len as u32;
-                if self.n_seqs >= self.seqs.len()
-                    || match_len < MIN_MATCH
-                    || off_base == 0
-                    || (match_len > 0xFFFF && self.long.is_some())
-                {
-                    self.overflow = true;
-                    return false;
-                }
+        // `start > end` wraps to a huge length and takes the careful path.
+        let len = end.wrapping_sub(start);
+        let (nl, ns) = (self.n_lits, self.n_seqs);
+        if len <= 32 && match_len.wrapping_sub(MIN_MATCH) <= 0xFFFF - MIN_MATCH && off_base != 0 {
+            if let (Some(d), Some(s), Some(slot)) = (
+                self.lits
+                    .get_mut(nl..)
+                    .and_then(|d| d.first_chunk_mut::<32>()),
+                src.get(start..).and_then(|s| s.first_chunk::<32>()),
+                self.seqs.get_mut(ns),
+            ) {
                 *d = *s;
-                self.n_lits = n + len;
-                if match_len > 0xFFFF {
-                    self.long = Some((self.n_seqs, 0, match_len >> 16));
-                }
-                self.store(ll, match_len, off_base);
-                true
+                *slot = entry(len as u32, match_len, off_base);
+                // Both stay below their buffers' lengths (32 bytes of room were there).
+                self.n_lits = nl.wrapping_add(len);
+                self.n_seqs = ns.wrapping_add(1);
+                return true;
             }
-            _ => self.push(src.get(start..end).unwrap_or(&[]), match_len, off_base),
         }
+        self.push_slow(src, start, end, match_len, off_base)
     }
 
-    #[inline(always)]
-    fn store(&mut self, ll: u32, match_len: u32, off_base: u32) {
-        let mut e = [0u8; ENTRY];
-        e[..4].copy_from_slice(&off_base.to_le_bytes());
-        e[4..6].copy_from_slice(&(ll as u16).to_le_bytes());
-        e[6..].copy_from_slice(&(match_len as u16).to_le_bytes());
-        if let Some(slot) = self.seqs.get_mut(self.n_seqs) {
-            *slot = e;
-            self.n_seqs += 1;
-        }
+    /// [`push_from`](Self::push_from) outside its common case.
+    #[inline(never)]
+    fn push_slow(
+        &mut self,
+        src: &[u8],
+        start: usize,
+        end: usize,
+        match_len: u32,
+        off_base: u32,
+    ) -> bool {
+        self.push(src.get(start..end).unwrap_or(&[]), match_len, off_base)
     }
 
     /// Appends the block's last literals, which no match follows.

@@ -263,22 +263,37 @@ pub fn write_sequences(
     let mut st_of = if of_rle { 0 } else { ct_of.init_state(oc) };
     let mut st_ll = if ll_rle { 0 } else { ct_ll.init_state(lc) };
     write_extras(&mut w, &last, lc, mc, oc);
-    for s in seqs.sequences().rev().skip(1) {
-        let (lc, mc, oc) = (
-            ll_code(s.lit_len),
-            ml_code(s.match_len),
-            of_code(s.off_base),
-        );
-        if !of_rle {
+    if !(ll_rle || of_rle || ml_rle) {
+        // The common case, without a per-sequence mode test.
+        for s in seqs.sequences().rev().skip(1) {
+            let (lc, mc, oc) = (
+                ll_code(s.lit_len),
+                ml_code(s.match_len),
+                of_code(s.off_base),
+            );
             ct_of.encode(&mut w, &mut st_of, oc);
-        }
-        if !ml_rle {
             ct_ml.encode(&mut w, &mut st_ml, mc);
-        }
-        if !ll_rle {
             ct_ll.encode(&mut w, &mut st_ll, lc);
+            write_extras(&mut w, &s, lc, mc, oc);
         }
-        write_extras(&mut w, &s, lc, mc, oc);
+    } else {
+        for s in seqs.sequences().rev().skip(1) {
+            let (lc, mc, oc) = (
+                ll_code(s.lit_len),
+                ml_code(s.match_len),
+                of_code(s.off_base),
+            );
+            if !of_rle {
+                ct_of.encode(&mut w, &mut st_of, oc);
+            }
+            if !ml_rle {
+                ct_ml.encode(&mut w, &mut st_ml, mc);
+            }
+            if !ll_rle {
+                ct_ll.encode(&mut w, &mut st_ll, lc);
+            }
+            write_extras(&mut w, &s, lc, mc, oc);
+        }
     }
     if !ml_rle {
         ct_ml.flush_state(&mut w, st_ml);

@@ -95,6 +95,26 @@ fn count_rest(src: &[u8], m: usize, p: usize) -> usize {
     }
 }
 
+/// How many bytes before `m` and before `p` (`m < p`) are equal, at most `lim`: a
+/// match found at `m`/`p` extended backwards within one segment.
+#[inline(always)]
+pub(super) fn count_back(src: &[u8], m: usize, p: usize, lim: usize) -> usize {
+    // Most matches do not extend: one byte pair settles it.
+    let (Some(a), Some(b)) = (src.get(..m), src.get(..p)) else {
+        return 0;
+    };
+    match (a.last(), b.last()) {
+        (Some(x), Some(y)) if x == y && lim > 0 => {}
+        _ => return 0,
+    }
+    a.iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(lim)
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
 /// Bytes that match between a position `m` of the older segment `ext` and `src[p..]`:
 /// once the match reaches the end of `ext` it continues at the start of `src`, which
 /// directly follows `ext` in the index space.

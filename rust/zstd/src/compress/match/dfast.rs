@@ -4,7 +4,7 @@
 //! at the next searched position when there is one; the long-table lookup of that next
 //! position is made ahead, and the step grows the longer nothing is found.
 
-use super::count::{count, eq4, eq8, read32, read64};
+use super::count::{count, count_back, eq4, eq8, read32, read64};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
@@ -88,7 +88,10 @@ fn match_x<const EXT: bool, const N: usize>(
 }
 
 /// Finds the matches of one piece; returns the anchor and the position reached.
-pub(super) fn compress<const EXT: bool, const MLS: u32>(
+/// `HL` and `SL` are the long and short table logs when known at compile time (0: at
+/// run time): constant table sizes take the bounds checks, masks and shift amounts out
+/// of the loop.
+pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
     t: Tables,
     a: &Args,
     rep: &mut [u32; 3],
@@ -102,40 +105,59 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
     let ilimit = a.ilimit.min(a.v.src.len().saturating_sub(8));
     let base = v.base;
     let pos = |p: usize| base.wrapping_add(p as u32);
-    let (long, short) = (t.long, t.short);
-    let (llog, slog) = (t.long_log, t.short_log);
-    let rd = |p: usize| read64(src, p).unwrap_or(0);
-    let hl = |p: usize| hash::<8>(rd(p), llog);
-    let hs = |p: usize| hash::<MLS>(rd(p), slog);
+    let llog = if HL != 0 { HL } else { t.long_log };
+    let slog = if SL != 0 { SL } else { t.short_log };
+    // Power-of-two tables: masked indices are provably inside them.
+    let lsize = if HL != 0 { 1usize << HL } else { t.long.len() };
+    let ssize = if SL != 0 { 1usize << SL } else { t.short.len() };
+    let (lmask, smask) = (lsize.wrapping_sub(1), ssize.wrapping_sub(1));
+    if lsize == 0 || lsize & lmask != 0 || ssize == 0 || ssize & smask != 0 {
+        return (anchor, ip);
+    }
+    let (Some(long), Some(short)) = (t.long.get_mut(..lsize), t.short.get_mut(..ssize)) else {
+        return (anchor, ip);
+    };
+    let hlx = |x: u64| hash::<8>(x, llog) & lmask;
+    let hsx = |x: u64| hash::<MLS>(x, slog) & smask;
+    // `src` is at most `u32::MAX` bytes (`View::new`), so every position fits a `u32`:
+    // widened from one, `p + 8` cannot wrap and a load needs one comparison.
+    let rd = |p: usize| read64(src, p as u32 as usize).unwrap_or(0);
+    let hl = |p: usize| hlx(rd(p));
+    let hs = |p: usize| hsx(rd(p));
+    // Local position of the lowest usable index within the current segment.
+    let low_local = lowest.saturating_sub(base) as usize;
     loop {
+        // Positions stay below `src.len()` (at most `u32::MAX`) and steps are small:
+        // these sums cannot wrap.
         let mut step = 1;
-        let mut next_step = ip + STEP_INCR;
-        let mut ip1 = ip + step;
+        let mut next_step = ip.wrapping_add(STEP_INCR);
+        let mut ip1 = ip.wrapping_add(step);
         if ip1 > ilimit {
             break;
         }
         // `x0`, `x1`: the 8 bytes at `ip` and `ip1` (both at most `ilimit`, so in
         // bounds), loaded once for the hashes and the first compares.
         let mut x0 = rd(ip);
-        let mut hl0 = hash::<8>(x0, llog);
+        let mut hl0 = hlx(x0);
         let mut cl0 = get(long, hl0);
         let r = rep[0];
         // The match: start, candidate index, length; `cur` is the searched position.
         let (mstart, mcand, ml, cur) = loop {
             let cur = pos(ip);
-            let hs0 = hash::<MLS>(x0, slog);
+            let hs0 = hsx(x0);
             let cs0 = get(short, hs0);
             set(long, hl0, cur);
             set(short, hs0, cur);
             let rcur = cur.wrapping_add(1);
             if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-                let ml = match_x::<EXT, 4>(v, src, base, rcur - r, ip + 1, x0 >> 8);
+                let ip_1 = ip.wrapping_add(1);
+                let ml = match_x::<EXT, 4>(v, src, base, rcur - r, ip_1, x0 >> 8);
                 if ml > 0 {
-                    break (ip + 1, rcur - r, ml, cur);
+                    break (ip_1, rcur - r, ml, cur);
                 }
             }
             let x1 = rd(ip1);
-            let hl1 = hash::<8>(x1, llog);
+            let hl1 = hlx(x1);
             if valid(cl0, cur, lowest) {
                 let ml = match_x::<EXT, 8>(v, src, base, cl0, ip, x0);
                 if ml > 0 {
@@ -164,10 +186,10 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
             }
             if ip1 >= next_step {
                 step += 1;
-                next_step += STEP_INCR;
+                next_step = next_step.wrapping_add(STEP_INCR);
             }
             ip = ip1;
-            ip1 += step;
+            ip1 = ip1.wrapping_add(step);
             hl0 = hl1;
             cl0 = cl1;
             x0 = x1;
@@ -175,20 +197,36 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
                 return (anchor, ip);
             }
         };
-        let back = v.extend_back::<EXT>(mcand, mstart, anchor, lowest);
-        let off = pos(mstart).wrapping_sub(mcand);
-        let mstart = mstart - back;
-        let ml = ml + back;
+        let (mstart, ml, off) = if !EXT {
+            // One segment: `lowest <= mcand < pos(mstart)`.
+            let m = mcand.wrapping_sub(base) as usize;
+            let lim = mstart
+                .saturating_sub(anchor)
+                .min(m.saturating_sub(low_local));
+            let back = count_back(src, m, mstart, lim);
+            // `back <= mstart - anchor` and `ml + back <= src.len()`: no wrap.
+            (
+                mstart.wrapping_sub(back),
+                ml.wrapping_add(back),
+                mstart.wrapping_sub(m) as u32,
+            )
+        } else {
+            let back = v.extend_back::<EXT>(mcand, mstart, anchor, lowest);
+            let off = pos(mstart).wrapping_sub(mcand);
+            (mstart - back, ml + back, off)
+        };
         emit_at(seqs, rep, src, anchor, mstart, ml, off);
-        ip = mstart + ml;
+        ip = mstart.wrapping_add(ml);
         anchor = ip;
         if ip <= ilimit {
             let i2 = (cur.wrapping_sub(v.base) as usize).wrapping_add(2);
             let x2 = rd(i2);
-            set(long, hash::<8>(x2, llog), cur.wrapping_add(2));
-            set(short, hash::<MLS>(x2, slog), cur.wrapping_add(2));
-            set(long, hl(ip - 2), pos(ip - 2));
-            set(short, hs(ip - 1), pos(ip - 1));
+            set(long, hlx(x2), cur.wrapping_add(2));
+            set(short, hsx(x2), cur.wrapping_add(2));
+            // A match is at least 4 bytes: `ip >= 4`.
+            let (i2, i1) = (ip.wrapping_sub(2), ip.wrapping_sub(1));
+            set(long, hl(i2), pos(i2));
+            set(short, hs(i1), pos(i1));
             while ip <= ilimit {
                 let r = rep[1];
                 let c = pos(ip);
@@ -200,10 +238,10 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
                     break;
                 }
                 let x = rd(ip);
-                set(long, hash::<8>(x, llog), c);
-                set(short, hash::<MLS>(x, slog), c);
+                set(long, hlx(x), c);
+                set(short, hsx(x), c);
                 emit(seqs, rep, &[], ml, r);
-                ip += ml;
+                ip = ip.wrapping_add(ml);
                 anchor = ip;
             }
         }

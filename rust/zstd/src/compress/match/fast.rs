@@ -5,7 +5,7 @@
 //! and the step grows the longer nothing is found (by `target_length` for the negative
 //! levels).
 
-use super::count::{count, eq4, read32, read64};
+use super::count::{count, count_back, eq4, read32, read64};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
@@ -45,7 +45,9 @@ fn m4x<const EXT: bool>(v: &View, src: &[u8], base: u32, c: u32, p: usize, x: u6
 }
 
 /// Finds the matches of one piece; returns the anchor and the position reached.
-pub(super) fn compress<const EXT: bool, const MLS: u32>(
+/// `HL` is the hash log when known at compile time (0: `hlog`, at run time): a constant
+/// table size takes the bounds checks, the mask and the shift amount out of the loop.
+pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32>(
     table: &mut [[u8; 4]],
     hlog: u32,
     step_size: usize,
@@ -60,26 +62,36 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
     let mut ip = a.ip;
     let ilimit = a.ilimit.min(a.v.src.len().saturating_sub(8));
     let base = v.base;
+    let hlog = if HL != 0 { HL } else { hlog };
     // Power-of-two table: masked indices are provably inside it.
-    let mask = table.len().wrapping_sub(1);
-    if table.is_empty() || table.len() & mask != 0 {
+    let size = if HL != 0 { 1usize << HL } else { table.len() };
+    let mask = size.wrapping_sub(1);
+    if size == 0 || size & mask != 0 {
         return (anchor, ip);
     }
-    let table = &mut table[..mask + 1];
-    let rd = |p: usize| read64(src, p).unwrap_or(0);
+    let Some(table) = table.get_mut(..size) else {
+        return (anchor, ip);
+    };
+    // `src` is at most `u32::MAX` bytes (`View::new`), so every position fits a `u32`:
+    // widened from one, `p + 8` cannot wrap and a load needs one comparison.
+    let rd = |p: usize| read64(src, p as u32 as usize).unwrap_or(0);
     let hx = |x: u64| hash::<MLS>(x, hlog) & mask;
     let h = |p: usize| hx(rd(p));
     let pos = |p: usize| base.wrapping_add(p as u32);
+    // Local position of the lowest usable index within the current segment.
+    let low_local = lowest.saturating_sub(base) as usize;
     loop {
         // Search: `p0` is checked against its hash candidate, `p2` against the last
         // offset; `p1` is hashed ahead. Every position stays below `ilimit`, so its
         // 8-byte load (`x0`, `x1`, `x2`) is in bounds and serves hash and compare.
-        let mut step = step_size + 1;
-        let mut next_step = ip + STEP_INCR;
+        // Positions stay below `src.len()` (at most `isize::MAX`) and steps are small:
+        // these sums cannot wrap.
+        let mut step = step_size.wrapping_add(1);
+        let mut next_step = ip.wrapping_add(STEP_INCR);
         let mut p0 = ip;
-        let mut p1 = p0 + 1;
-        let mut p2 = p0 + step;
-        let mut p3 = p2 + 1;
+        let mut p1 = p0.wrapping_add(1);
+        let mut p2 = p0.wrapping_add(step);
+        let mut p3 = p2.wrapping_add(1);
         if p3 >= ilimit {
             break;
         }
@@ -89,16 +101,37 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
         let mut h1 = hx(x1);
         let mut cand = get(table, h0);
         let r = rep[0];
+        // One segment: the repeat candidate of local `p` is valid from `rep_from` on.
+        let rep_from = if r == 0 {
+            usize::MAX
+        } else {
+            low_local.saturating_add(r as usize)
+        };
         let (mstart, mcand, ml) = 'search: loop {
             let cur0 = pos(p0);
             set(table, h0, cur0);
             let x2 = rd(p2);
-            let rcur = pos(p2);
-            if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-                let ml = m4x::<EXT>(v, src, base, rcur - r, p2, x2);
-                if ml > 0 {
-                    set(table, h1, pos(p1));
-                    break 'search (p2, rcur - r, ml);
+            if !EXT {
+                if p2 >= rep_from {
+                    // `p2 - r >= low_local`: a valid candidate, below `p2`.
+                    let m = p2.wrapping_sub(r as usize);
+                    let ml = match read32(src, m) {
+                        Some(y) if y == x2 as u32 => 4 + count(src, m + 4, p2 + 4),
+                        _ => 0,
+                    };
+                    if ml > 0 {
+                        set(table, h1, pos(p1));
+                        break 'search (p2, pos(m), ml);
+                    }
+                }
+            } else {
+                let rcur = pos(p2);
+                if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
+                    let ml = m4x::<EXT>(v, src, base, rcur - r, p2, x2);
+                    if ml > 0 {
+                        set(table, h1, pos(p1));
+                        break 'search (p2, rcur - r, ml);
+                    }
                 }
             }
             if valid(cand, cur0, lowest) {
@@ -135,25 +168,40 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
             p2 = p0.wrapping_add(step);
             p3 = p1.wrapping_add(step);
             if p2 >= next_step {
-                step += 1;
-                next_step += STEP_INCR;
+                step = step.wrapping_add(1);
+                next_step = next_step.wrapping_add(STEP_INCR);
             }
             if p3 >= ilimit {
                 return (anchor, p0);
             }
         };
         let searched = p0;
-        let back = v.extend_back::<EXT>(mcand, mstart, anchor, lowest);
-        let mstart = mstart - back;
-        let ml = ml + back;
-        let off = pos(mstart).wrapping_sub(mcand.wrapping_sub(back as u32));
+        let (mstart, ml, off) = if !EXT {
+            // One segment: `lowest <= mcand < pos(mstart)`.
+            let m = mcand.wrapping_sub(base) as usize;
+            let lim = mstart
+                .saturating_sub(anchor)
+                .min(m.saturating_sub(low_local));
+            let back = count_back(src, m, mstart, lim);
+            // `back <= mstart - anchor` and `ml + back <= src.len()`: no wrap.
+            (
+                mstart.wrapping_sub(back),
+                ml.wrapping_add(back),
+                mstart.wrapping_sub(m) as u32,
+            )
+        } else {
+            let back = v.extend_back::<EXT>(mcand, mstart, anchor, lowest);
+            let off = pos(mstart).wrapping_sub(mcand);
+            (mstart - back, ml + back, off)
+        };
         emit_at(seqs, rep, src, anchor, mstart, ml, off);
-        ip = mstart + ml;
+        ip = mstart.wrapping_add(ml);
         anchor = ip;
         if ip <= ilimit {
             // Index two positions inside the match, then take any immediate repeat of
             // the offset before last.
-            for p in [searched + 2, ip - 2] {
+            // `searched + 2 < ip` and `ip >= 4` (a match is at least 4 bytes).
+            for p in [searched.wrapping_add(2), ip.wrapping_sub(2)] {
                 set(table, h(p), pos(p));
             }
             while ip <= ilimit {
@@ -168,7 +216,7 @@ pub(super) fn compress<const EXT: bool, const MLS: u32>(
                 }
                 set(table, h(ip), cur);
                 emit(seqs, rep, &[], ml, r);
-                ip += ml;
+                ip = ip.wrapping_add(ml);
                 anchor = ip;
             }
         }
