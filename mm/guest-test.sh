@@ -17,7 +17,7 @@ zswap_sample() {
 }
 dev=$(rz_disk swap) || { rz_fail "$name no swap disk"; exit 0; }
 [ -d $P ] || { rz_fail "$name no zswap"; exit 0; }
-mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
+[ -d /sys/kernel/debug/zswap ] || mount -t debugfs none /sys/kernel/debug
 rz_cg_setup || { rz_fail "$name no memory cgroup"; exit 0; }
 echo zstd > $P/compressor && echo Y > $P/enabled || { rz_fail "$name compressor zstd refused"; exit 0; }
 comp=$(cat $P/compressor)
