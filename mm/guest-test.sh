@@ -26,13 +26,16 @@ mkswap "$dev" >/dev/null && swapon "$dev" || { rz_fail "$name mkswap/swapon $dev
 rz_pressure "$name" "$LIMIT" 4 $((MIB / 4)) 1 zswap_sample "$dev"; ok=$?
 rejects=$(for f in reject_compress_fail reject_compress_poor reject_alloc_fail reject_kmemcache_fail; do
   cat /sys/kernel/debug/zswap/$f; done | awk '{ s += $1 } END { print s }')
+# crypto/zstd.c reports an incompressible page (output above PAGE_SIZE) as an error like any
+# other, so zswap counts those in reject_compress_fail and sends them to the disk: a few are
+# expected (the corpus holds compressed sections); more than 1 in 20 stored pages is a failure.
 cfail=$(cat /sys/kernel/debug/zswap/reject_compress_fail)
 swapoff "$dev"
 echo N > $P/enabled
 ratio=$(rz_ratio "$PR_ORIG" "$PR_STORED")
 figures="procs=4 mem=${MIB}MiB limit=${LIMIT}MiB zswap_out=$PR_ZOUT zswap_in=$PR_ZIN disk_out=$PR_OUT disk_in=$PR_IN ratio=$ratio (orig=$PR_ORIG pool=$PR_STORED) rejects=$rejects time=${PR_SECS}s"
 if [ $ok -ne 0 ]; then rz_fail "$name $PR_BAD process(es) read wrong data or failed; $figures"
-elif [ "$cfail" -ne 0 ]; then rz_fail "$name zstd compression failed $cfail times; $figures"
+elif [ $((cfail * 20)) -gt "$PR_ZOUT" ]; then rz_fail "$name zstd compression failed $cfail times; $figures"
 elif [ "$PR_ZOUT" -lt $(((MIB - LIMIT) * 256 / 2)) ] || [ "$PR_ZIN" -lt $(((MIB - LIMIT) * 256 / 2)) ]; then
   rz_fail "$name too few pages through zswap; $figures"
 elif [ "$PR_STORED" -le 0 ] || [ $((PR_ORIG * 10 / PR_STORED)) -lt 15 ]; then
