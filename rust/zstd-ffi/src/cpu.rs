@@ -93,7 +93,7 @@ pub fn best_decoder_dispatch() -> Dispatch {
 /// Runs a hot decoder job with the BMI2 code. Handed out only by [`decoder_dispatch`]
 /// after [`has_bmi2`], and checks again (a load and a test) so that it is sound whoever
 /// holds it.
-fn run_bmi2(h: Hot) -> Result<usize, Error> {
+fn run_bmi2(h: Hot<'_, '_, '_, '_, '_, '_>) -> Result<usize, Error> {
     #[cfg(target_arch = "x86_64")]
     if has_bmi2() {
         // SAFETY: `Hot::run_bmi2` is the baseline code compiled with BMI1, BMI2 and

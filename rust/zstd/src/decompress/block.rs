@@ -89,11 +89,11 @@ pub fn decode_compressed_block(
 
 /// Decodes and executes the sequences through the context's dispatch.
 fn run_seq(
-    ent: &mut Entropy,
+    ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
-    lits: Lits,
-    out: &mut Out,
+    lits: Lits<'_>,
+    out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
     let run = ent.dispatch;
     run(Hot::seq(ent, nb_seq, stream, lits, out))

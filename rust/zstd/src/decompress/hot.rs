@@ -41,7 +41,7 @@ pub type Dispatch =
 /// Baseline code, for every CPU.
 pub const GENERIC: Dispatch = run_generic;
 
-fn run_generic(h: Hot) -> Result<usize, Error> {
+fn run_generic(h: Hot<'_, '_, '_, '_, '_, '_>) -> Result<usize, Error> {
     h.run()
 }
 
@@ -131,11 +131,11 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
 
 #[inline(never)]
 fn seq_generic(
-    ent: &mut Entropy,
+    ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
-    lits: Lits,
-    out: &mut Out,
+    lits: Lits<'_>,
+    out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
     execute::decode_and_execute(ent, nb_seq, stream, lits, out)
 }
@@ -144,11 +144,11 @@ fn seq_generic(
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
 fn seq_bmi2(
-    ent: &mut Entropy,
+    ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
-    lits: Lits,
-    out: &mut Out,
+    lits: Lits<'_>,
+    out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
     execute::decode_and_execute(ent, nb_seq, stream, lits, out)
 }
