@@ -65,7 +65,7 @@ fail=0
   # Deepest kernel stack of any task (CONFIG_DEBUG_STACK_USAGE; scripts/kernel/guest-stack.sh).
   # x86-64: THREAD_SIZE = 16 KiB, doubled by KASAN. Fails when less than 2 KiB stayed untouched.
   tsize=16384; grep -q '^CONFIG_KASAN=y' "$KDIR/.config" && tsize=32768
-  st=$(grep -a "^RZ: STACK min_free=" "$LOG" 2>/dev/null | tail -1 | tr -d '\r')
+  st=$( (grep -a "^RZ: STACK min_free=" "$LOG" 2>/dev/null || true) | tail -1 | tr -d "\r")
   if [ -z "$st" ]; then echo "FAIL deepest-stack (no RZ: STACK line)"; fail=1
   else
     free=$(sed 's/.*min_free=\([0-9]*\).*/\1/' <<< "$st"); who=$(sed 's/.*task=//' <<< "$st")
