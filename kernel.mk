@@ -2,7 +2,7 @@
 # Kernel integration (issue 6): Linux 6.12 from Debian's linux-source-6.12 with our Rust
 # zstd and xxhash in place of lib/zstd and lib/xxhash, booted in QEMU. See README.
 #   make kernel-run     build (reusing build/linux), boot, scenarios, summary  (= make run)
-#   make kernel-test    the same for both configurations (KCONF=builtin, KCONF=modules),
+#   make kernel-test    the same for three configurations (KCONF=builtin, modules, debug),
 #                       failing on any KUnit/scenario/stack/consumer-identity failure
 #   make kernel-build   only build;  make kernel-deps  only install what is missing
 #   make kernel-rust-check  compile rust/zstd + the full rust/zstd-ffi with kernel flags
@@ -20,10 +20,13 @@ kernel-build:
 kernel-run:
 	scripts/kernel/run.sh
 
-# Both configurations: everything built in, then consumers/KUnit as modules.
+# Three configurations: everything built in, consumers/KUnit as modules, and the debug
+# kernel (builtin + KASAN/KFENCE/UBSAN/SLUB_DEBUG_ON, built with LLVM).
 kernel-test:
 	KCONF=builtin scripts/kernel/run.sh
 	KCONF=modules scripts/kernel/run.sh
+	KCONF=debug scripts/kernel/run.sh
+	SMOKE=1 scripts/kernel/bench-kernel.sh
 
 # Compile the codec + full C ABI crates with the kernel's rustc flags (no linking) and check
 # their stack frames: is the code on this branch ready for CONFIG_ZSTD_RUST?
@@ -31,3 +34,15 @@ kernel-test:
 kernel-rust-check:
 	scripts/kernel/deps.sh
 	scripts/kernel/rust-check.sh
+
+# zstd speed inside the kernel at native speed (issue 10): two User-Mode Linux kernels from
+# one tree and config, stock C lib/zstd and ours, running the benchmark module
+# (kernel/bench/) in alternating rounds; table on stdout, chart + table in build/bench-kernel/.
+# Not a test. The smoke run (our UML kernel, short slices, one round, every round trip
+# checked) is part of kernel-test.
+.PHONY: bench-kernel bench-kernel-smoke
+bench-kernel:
+	scripts/kernel/bench-kernel.sh
+
+bench-kernel-smoke:
+	SMOKE=1 scripts/kernel/bench-kernel.sh

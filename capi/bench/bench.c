@@ -69,6 +69,7 @@ struct api {
 	const char *name;
 	int (*is_error)(size_t);
 	zstd_parameters (*get_params)(int, unsigned long long);
+	zstd_compression_parameters (*get_cparams)(int, unsigned long long, size_t);
 	size_t (*compress_bound)(size_t);
 	size_t (*cctx_bound)(const zstd_compression_parameters *);
 	zstd_cctx *(*init_cctx)(void *, size_t);
@@ -99,7 +100,7 @@ static int ours_is_error(size_t r) { return zstd_is_error(r); }
 static int kref_is_error(size_t r) { return kref_zstd_is_error(r); }
 
 static const struct api ours = {
-	"ours", ours_is_error, zstd_get_params, zstd_compress_bound,
+	"ours", ours_is_error, zstd_get_params, zstd_get_cparams, zstd_compress_bound,
 	zstd_cctx_workspace_bound, zstd_init_cctx, zstd_compress_cctx,
 	zstd_dctx_workspace_bound, zstd_init_dctx, zstd_decompress_dctx,
 	zstd_cstream_workspace_bound, zstd_init_cstream, zstd_compress_stream, zstd_end_stream,
@@ -109,7 +110,8 @@ static const struct api ours = {
 	zstd_free_cctx, zstd_free_dctx, zstd_free_cdict, zstd_free_ddict,
 };
 static const struct api kern = {
-	"kernel", kref_is_error, kref_zstd_get_params, kref_zstd_compress_bound,
+	"kernel", kref_is_error, kref_zstd_get_params, kref_zstd_get_cparams,
+	kref_zstd_compress_bound,
 	kref_zstd_cctx_workspace_bound, kref_zstd_init_cctx, kref_zstd_compress_cctx,
 	kref_zstd_dctx_workspace_bound, kref_zstd_init_dctx, kref_zstd_decompress_dctx,
 	kref_zstd_cstream_workspace_bound, kref_zstd_init_cstream, kref_zstd_compress_stream,
@@ -212,7 +214,9 @@ static void setup(struct state *st, const struct api *a, const struct shape *s)
 	case DICT:
 		st->cctx = a->create_cctx(custom_mem);
 		st->dctx = a->create_dctx(custom_mem);
-		st->cdict = a->create_cdict(dict, dict_len, st->p.cParams, custom_mem);
+		/* zram: zstd_get_cparams(level, PAGE_SIZE, dict_sz) for the cdict. */
+		st->cdict = a->create_cdict(dict, dict_len, a->get_cparams(s->level, PAGE, dict_len),
+					    custom_mem);
 		st->ddict = a->create_ddict(dict, dict_len, custom_mem);
 		if (!st->cctx || !st->dctx || !st->cdict || !st->ddict)
 			die("dictionary contexts");

@@ -6,8 +6,11 @@
 # Prints "RZ: PASS|FAIL btrfs-restore-zstdN ratio=..." lines like the guest scenarios.
 set -euo pipefail
 D=$1   # build/kernel-run
-for lvl in 1 3 15; do
-  img=$D/disks/btrfs-zstd$lvl.img out=$D/restore-zstd$lvl
+# zstdN: fs/btrfs/guest-test.sh; concN: fs/btrfs/guest-concurrent.sh (4 writers, overwrites,
+# defrag -czstd; its SHA256SUMS name the files as ../wN/FILE).
+for lvl in 1 3 15 conc3 conc1; do
+  case $lvl in conc*) img=$D/disks/btrfs-$lvl.img ;; *) img=$D/disks/btrfs-zstd$lvl.img ;; esac
+  out=$D/restore-zstd$lvl
   rm -rf "$out"; mkdir -p "$out"
   if ! btrfs restore -i "$img" "$out" >/dev/null 2>&1; then
     echo "RZ: FAIL btrfs-restore-zstd$lvl btrfs restore failed"; continue

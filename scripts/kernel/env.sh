@@ -8,8 +8,9 @@ export PATH="$PATH:/usr/sbin:/sbin"
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=$ROOT/build
 KSRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
-# KCONF selects the configuration: builtin (everything in vmlinux) or modules (btrfs, zram,
-# squashfs, crypto zstd/xxhash64 and the KUnit suites as modules loaded by the guest).
+# KCONF selects the configuration: builtin (everything in vmlinux), modules (btrfs, zram,
+# squashfs, f2fs, crypto zstd/xxhash64 and the KUnit suites as .ko.zst modules loaded by the
+# guest) or debug (builtin + KASAN, KFENCE, UBSAN, SLUB_DEBUG_ON; built with LLVM).
 KCONF=${KCONF:-builtin}
 # The build tree (source + objects, in-tree build), one per configuration.
 if [ "$KCONF" = builtin ]; then KDIR=${KDIR:-$BUILD/linux}; else KDIR=${KDIR:-$BUILD/linux-$KCONF}; fi
@@ -22,7 +23,17 @@ JOBS=${JOBS:-2}
 KMAKE=(make -C "$KDIR" -j"$JOBS"
        RUSTC=/usr/bin/rustc HOSTRUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc
        BINDGEN="$BUILD/tools/bin/bindgen")
+# Rust + KASAN needs a Clang-built kernel (init/Kconfig): the debug variant uses LLVM 14.
+[ "$KCONF" = debug ] && KMAKE+=(LLVM=-14)
 # Corpus slices copied into the guest (real data, cut to keep TCG runs short).
+# The modules and debug kernels repeat the builtin kernel's consumer paths (the debug one 2-4x
+# slower under TCG, with KASAN and SLUB_DEBUG_ON): smaller slices and less memory under
+# pressure (passed to the guest's environment on the kernel command line) keep CI short.
+if [ "$KCONF" != builtin ]; then
+  SLICE_LINUX=${SLICE_LINUX:-4M}; SLICE_ELF=${SLICE_ELF:-2M}; SLICE_MEM=${SLICE_MEM:-2M}
+  GUEST_ENV=${GUEST_ENV:-RZ_SWAP_MIB=48 RZ_SWAP_LIMIT_MIB=16}
+fi
+GUEST_ENV=${GUEST_ENV:-}
 SLICE_LINUX=${SLICE_LINUX:-8M}
 SLICE_ELF=${SLICE_ELF:-4M}
 SLICE_MEM=${SLICE_MEM:-4M}

@@ -5,8 +5,11 @@
 # (scripts/kernel/report.sh). Then powers off with `reboot -f` (QEMU runs with -no-reboot).
 export PATH=/bin:/sbin
 /bin/busybox --install -s /bin
-# The kernel runs /sbin/modprobe to load modules on demand (crypto algorithms, ...).
-ln -s /bin/busybox /sbin/modprobe
+# The kernel runs /sbin/modprobe to load modules on demand (crypto algorithms, ...). With
+# KCONF=modules the initramfs brings its own (kernel/module/guest-modprobe.sh: .ko.zst through
+# the kernel's decompressor), which then also replaces busybox's in PATH.
+if [ -e /sbin/modprobe ]; then ln -sf /sbin/modprobe /bin/modprobe
+else ln -s /bin/busybox /sbin/modprobe; fi
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null

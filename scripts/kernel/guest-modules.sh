@@ -8,7 +8,7 @@
 # host's /scenarios/modules.extra names it) must be in modules.dep and loaded afterwards.
 . /scenarios/lib.sh
 dep=/lib/modules/$(uname -r)/modules.dep
-want="btrfs zram zsmalloc squashfs zstd xxhash_generic zstd_kunit xxhash_kunit"
+want="btrfs zram squashfs f2fs zstd xxhash_generic zstd_kunit xxhash_kunit"
 [ -f /scenarios/modules.extra ] && want="$want $(cat /scenarios/modules.extra)"
 if [ ! -s "$dep" ]; then rz_fail "modules-loaded no $dep (depmod did not run)"; exit 0; fi
 notdep=""

@@ -59,9 +59,30 @@ done
 cp "$D/disks/squashfs-zstd19-128K.img" "$D/disks/squashfs-corrupt.img"
 python3 "$ROOT/fs/squashfs/corrupt.py" "$D/disks/squashfs-corrupt.img"
 disks+=(squashfs-corrupt)
+# Concurrent btrfs writers (fs/btrfs/guest-concurrent.sh), f2fs with compression
+# (fs/f2fs/guest-test.sh), and the disk swap device behind zswap (mm/guest-test.sh).
+for lvl in 3 1; do
+  img=$D/disks/btrfs-conc$lvl.img
+  rm -f "$img"; truncate -s 384M "$img"; mkfs.btrfs -q -f "$img" >/dev/null
+  disks+=("btrfs-conc$lvl")
+done
+rm -f "$D/disks/f2fs.img"; truncate -s 256M "$D/disks/f2fs.img"
+mkfs.f2fs -q -f -O extra_attr,compression "$D/disks/f2fs.img" >/dev/null
+disks+=(f2fs)
+rm -f "$D/disks/swap.img"; truncate -s 256M "$D/disks/swap.img"
+disks+=(swap)
 printf '%s\n' "${disks[@]}" > "$D/disks.list"
 
-# 3. initramfs (+ the modules and modules.dep for KCONF=modules).
+# 3. Static helpers for the guest (busybox has no equivalent): memory pressure with known
+# contents, the btrfs ioctls (defrag -czstd, scrub, FIEMAP), module loading through
+# finit_module(MODULE_INIT_COMPRESSED_FILE).
+mkdir -p "$D/bin"
+for h in scripts/kernel/memhog.c:rz-memhog fs/btrfs/rz-btrfs.c:rz-btrfs kernel/module/rz-finit.c:rz-finit; do
+  src=$ROOT/${h%%:*} bin=$D/bin/${h##*:}
+  [ "$bin" -nt "$src" ] || gcc -static -O2 -Wall -Wextra -Werror -o "$bin" "$src"
+done
+
+# 4. initramfs (+ the modules and modules.dep for KCONF=modules).
 list=$D/initramfs.list
 modroot=$D/modroot
 rm -rf "$modroot" "$D/modules.extra"
@@ -80,6 +101,7 @@ fi
   echo "dir /dev 0755 0 0"
   echo "nod /dev/console 0600 0 0 c 5 1"
   for d in /bin /sbin /proc /sys /mnt /tmp /scenarios /data; do echo "dir $d 0755 0 0"; done
+  for b in "$D"/bin/*; do echo "file /bin/$(basename "$b") $b 0755 0 0"; done
   echo "file /bin/busybox $(command -v busybox || echo /bin/busybox) 0755 0 0"
   echo "slink /bin/sh busybox 0777 0 0"
   echo "file /init $ROOT/scripts/kernel/guest-init.sh 0755 0 0"
@@ -88,10 +110,19 @@ fi
   echo "file /scenarios/20-zram.sh $ROOT/drivers/block/zram/guest-test.sh 0755 0 0"
   echo "file /scenarios/30-btrfs.sh $ROOT/fs/btrfs/guest-test.sh 0755 0 0"
   echo "file /scenarios/40-squashfs.sh $ROOT/fs/squashfs/guest-test.sh 0755 0 0"
+  echo "file /scenarios/pressure.sh $ROOT/scripts/kernel/guest-pressure.sh 0644 0 0"
+  echo "file /scenarios/22-zram-swap.sh $ROOT/drivers/block/zram/guest-swap.sh 0755 0 0"
+  echo "file /scenarios/25-zswap.sh $ROOT/mm/guest-test.sh 0755 0 0"
+  echo "file /scenarios/32-btrfs-concurrent.sh $ROOT/fs/btrfs/guest-concurrent.sh 0755 0 0"
+  echo "file /scenarios/42-squashfs-concurrent.sh $ROOT/fs/squashfs/guest-concurrent.sh 0755 0 0"
+  echo "file /scenarios/50-f2fs.sh $ROOT/fs/f2fs/guest-test.sh 0755 0 0"
+  echo "file /scenarios/99-stack.sh $ROOT/scripts/kernel/guest-stack.sh 0755 0 0"
   echo "file /scenarios/disks.list $D/disks.list 0644 0 0"
   for f in "$D"/data/*; do echo "file /data/$(basename "$f") $f 0644 0 0"; done
   if [ -d "$modroot/lib/modules" ]; then
     echo "file /scenarios/05-modules.sh $ROOT/scripts/kernel/guest-modules.sh 0755 0 0"
+    echo "file /scenarios/06-module-decompress.sh $ROOT/kernel/module/guest-test.sh 0755 0 0"
+    echo "file /sbin/modprobe $ROOT/kernel/module/guest-modprobe.sh 0755 0 0"
     # lib/zstd's compressor is a module only when our Rust crates do not serve <linux/zstd.h>.
     grep -q '^CONFIG_ZSTD_RUST=y' "$KDIR/.config" || echo zstd_compress > "$D/modules.extra"
     if [ -f "$D/modules.extra" ]; then echo "file /scenarios/modules.extra $D/modules.extra 0644 0 0"; fi

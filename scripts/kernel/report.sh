@@ -46,15 +46,34 @@ fail=0
            btrfs-zstd1 btrfs-zstd3 btrfs-zstd15 btrfs-restore-zstd1 btrfs-restore-zstd3 \
            btrfs-restore-zstd15 squashfs-zstd1-128K squashfs-zstd1-1M squashfs-zstd19-128K \
            squashfs-zstd19-1M squashfs-zstd22-128K squashfs-zstd22-1M squashfs-corrupt \
-           $([ "$KCONF" = modules ] && echo modules-loaded); do
+           zram-swap-l3 zram-swap-l3-4procs zram-swap-l1-4procs zram-swap-dict zswap-zstd \
+           btrfs-concurrent-zstd3 btrfs-concurrent-zstd1 btrfs-restore-zstdconc3 btrfs-restore-zstdconc1 \
+           squashfs-concurrent-percpu-zstd19-128K squashfs-concurrent-percpu-zstd22-1M \
+           squashfs-concurrent-multi-zstd19-128K \
+           f2fs-zstd3 f2fs-zstd1 \
+           $([ "$KCONF" = modules ] && echo modules-loaded module-decompress-zstd); do
     grep -q "^\(PASS\|FAIL\) $s\b" <<< "$results" || { echo "FAIL $s (no result line)"; fail=1; }
   done
   grep -q "^FAIL" <<< "$results" && fail=1
-  # Kernel health over the whole boot.
-  bad=$(grep -aE "Oops|BUG:|Kernel panic|general protection|Call Trace|WARNING:|UBSAN|alg: .*failed|stack-protector|Unable to handle" "$LOG" 2>/dev/null || true)
+  # Kernel health over the whole boot: oopses, BUG (KASAN, KFENCE, SLUB, "sleeping function
+  # called from invalid context", lockdep's own limits), WARNING (lockdep reports), UBSAN,
+  # SLUB consistency reports, hung tasks, RCU stalls, crypto self-test failures.
+  bad=$(grep -aE "Oops|BUG:|BUG [a-z0-9_-]+ \(|kernel BUG|Kernel panic|general protection|Call Trace|WARNING:|UBSAN|KASAN|KFENCE|alg: .*failed|stack-protector|Unable to handle|sleeping function called|possible (recursive|circular) locking|inconsistent lock state|DEBUG_LOCKS_WARN_ON|lockdep is turned off|blocked for more than|detected stalls|Redzone overwritten|Poison overwritten|Object padding overwritten|Freepointer corrupt|slab-out-of-bounds|use-after-free" "$LOG" 2>/dev/null || true)
   if [ ! -s "$LOG" ]; then echo "FAIL kernel-health (no console log)"; fail=1
   elif [ -n "$bad" ]; then echo "FAIL kernel-health:"; echo "$bad" | head -10 || true; fail=1
-  else echo "PASS kernel-health (no Oops/BUG/panic/WARNING, no crypto self-test failure)"; fi
+  else echo "PASS kernel-health (no Oops/BUG/panic/WARNING/KASAN/KFENCE/UBSAN/SLUB/lockdep/atomic-sleep/hung-task report, no crypto self-test failure)"; fi
+  # Deepest kernel stack of any task (CONFIG_DEBUG_STACK_USAGE; scripts/kernel/guest-stack.sh).
+  # x86-64: THREAD_SIZE = 16 KiB, doubled by KASAN. Fails when less than 2 KiB stayed untouched.
+  tsize=16384; grep -q '^CONFIG_KASAN=y' "$KDIR/.config" && tsize=32768
+  st=$( (grep -a "^RZ: STACK min_free=" "$LOG" 2>/dev/null || true) | tail -1 | tr -d "\r")
+  if [ -z "$st" ]; then echo "FAIL deepest-stack (no RZ: STACK line)"; fail=1
+  else
+    free=$(sed 's/.*min_free=\([0-9]*\).*/\1/' <<< "$st"); who=$(sed 's/.*task=//' <<< "$st")
+    line="deepest-stack $((tsize - free)) of $tsize bytes used ($free left) by $who"
+    if [ "$free" -lt 2048 ]; then echo "FAIL $line"; fail=1; else echo "PASS $line"; fi
+  fi
+  echo "qemu: -smp 4 -cpu $(cat "$D/qemu.cpu" 2>/dev/null || echo '?')"
+
   grep -q "RZ: all scenarios finished" "$LOG" 2>/dev/null || { echo "FAIL guest did not finish"; fail=1; }
   echo "times: boot+scenarios $(cat "$D/boot.seconds" 2>/dev/null || echo ?) s (QEMU TCG);" \
        "$(grep -a 'RZ: scenario .* done in' "$LOG" | sed 's/.*scenario \([^ ]*\) done in \(.*\) s/\1 \2s/' | tr '\n' ' ')"
