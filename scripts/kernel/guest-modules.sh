@@ -14,7 +14,9 @@ if [ ! -s "$dep" ]; then rz_fail "modules-loaded no $dep (depmod did not run)"; 
 notdep=""
 for m in $want; do grep -q "/$m\.ko[.a-z]*:" "$dep" || notdep="$notdep $m"; done
 if [ -n "$notdep" ]; then rz_fail "modules-loaded not in modules.dep:$notdep"; exit 0; fi
-modprobe -a $want; rc=$?
+# An absolute path: busybox sh runs its own modprobe applet for a bare `modprobe`, and that
+# one cannot load .ko.zst (/sbin/modprobe is kernel/module/guest-modprobe.sh with KCONF=modules).
+/sbin/modprobe -a $want; rc=$?
 missing=""
 for m in $want; do grep -q "^$m " /proc/modules || missing="$missing $m"; done
 if [ $rc -ne 0 ]; then rz_fail "modules-loaded modprobe -a failed ($rc), not loaded:${missing:- none}"
