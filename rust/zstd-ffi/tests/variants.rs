@@ -4,8 +4,12 @@
 //! published SHA-256, single shot and streaming, and damaged frames give every variant
 //! the same result (the same bytes or the same error).
 
-use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
+// The zstd crate's fixture helpers (`../shared`, SHA256SUMS.decoded, SHA-256 in hex).
+#[path = "../../zstd/tests/common/mod.rs"]
+mod common;
+
+use common::{sha256_hex as hex, sums};
+use std::path::PathBuf;
 use zstd_ffi::cpu::{decoder_dispatch, Variant};
 use zstd_kernel::decompress::Dispatch;
 use zstd_kernel::{
@@ -14,7 +18,7 @@ use zstd_kernel::{
 };
 
 fn testdata() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/testdata")
+    common::shared().join("testdata")
 }
 
 /// The variants this CPU runs (the test says which it had to skip).
@@ -27,23 +31,6 @@ fn variants() -> Vec<(Variant, Dispatch)> {
         }
     }
     v
-}
-
-fn sums(dir: &Path) -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(dir.join("SHA256SUMS.decoded")).unwrap();
-    text.lines()
-        .filter_map(|l| {
-            let (h, n) = l.split_once("  ")?;
-            Some((n.trim_start_matches('*').to_string(), h.to_string()))
-        })
-        .collect()
-}
-
-fn hex(d: &[u8]) -> String {
-    Sha256::digest(d)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 fn capacity(src: &[u8]) -> usize {
