@@ -8,27 +8,29 @@ export PATH="$PATH:/usr/sbin:/sbin"
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=$ROOT/build
 KSRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
-# KCONF selects the configuration: builtin (everything in vmlinux), modules (btrfs, zram,
+# KCONF selects the configuration: builtin (everything in vmlinux) or modules (btrfs, zram,
 # squashfs, f2fs, crypto zstd/xxhash64 and the KUnit suites as .ko.zst modules loaded by the
-# guest) or debug (builtin + KASAN, KFENCE, UBSAN, SLUB_DEBUG_ON; built with LLVM).
+# guest), which is also the debug kernel: KASAN, KFENCE, UBSAN, SLUB_DEBUG_ON, built with LLVM.
 KCONF=${KCONF:-builtin}
+case "$KCONF" in builtin|modules) ;;
+  *) echo "KCONF=$KCONF: builtin or modules (the modules kernel is the debug kernel)" >&2; exit 2 ;; esac
 # The build tree (source + objects, in-tree build), one per configuration.
 if [ "$KCONF" = builtin ]; then KDIR=${KDIR:-$BUILD/linux}; else KDIR=${KDIR:-$BUILD/linux-$KCONF}; fi
 KPRISTINE=$BUILD/linux-pristine       # untouched extraction, for the consumer identity check
 # IMPL selects who serves <linux/zstd.h>/<linux/xxhash.h>: rust-zstd (our crates for both,
 # the default), rust (Rust xxhash, C lib/zstd) or c (stock lib/xxhash.c + lib/zstd).
 IMPL=${IMPL:-rust-zstd}
-RUNDIR=$BUILD/kernel-run-$KCONF-$IMPL # initramfs, disk images, console logs
+RUNDIR=${RUNDIR:-$BUILD/kernel-run-$KCONF-$IMPL} # initramfs, disk images, console logs
 JOBS=${JOBS:-2}
 KMAKE=(make -C "$KDIR" -j"$JOBS"
        RUSTC=/usr/bin/rustc HOSTRUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc
        BINDGEN="$BUILD/tools/bin/bindgen")
-# Rust + KASAN needs a Clang-built kernel (init/Kconfig): the debug variant uses LLVM 14.
-[ "$KCONF" = debug ] && KMAKE+=(LLVM=-14)
+# Rust + KASAN needs a Clang-built kernel (init/Kconfig): the modules (debug) kernel uses LLVM 14.
+[ "$KCONF" = modules ] && KMAKE+=(LLVM=-14)
 # Corpus slices copied into the guest (real data, cut to keep TCG runs short).
-# The modules and debug kernels repeat the builtin kernel's consumer paths (the debug one 2-4x
-# slower under TCG, with KASAN and SLUB_DEBUG_ON): smaller slices and less memory under
-# pressure (passed to the guest's environment on the kernel command line) keep CI short.
+# The modules (debug) kernel repeats the builtin kernel's consumer paths, slower under TCG with
+# KASAN and SLUB_DEBUG_ON: smaller slices and less memory under pressure (passed to the
+# guest's environment on the kernel command line) keep CI short.
 if [ "$KCONF" != builtin ]; then
   SLICE_LINUX=${SLICE_LINUX:-4M}; SLICE_ELF=${SLICE_ELF:-2M}; SLICE_MEM=${SLICE_MEM:-2M}
   GUEST_ENV=${GUEST_ENV:-RZ_SWAP_MIB=48 RZ_SWAP_LIMIT_MIB=16}

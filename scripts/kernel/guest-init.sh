@@ -18,8 +18,12 @@ mount -t tmpfs tmpfs /tmp
 
 . /scenarios/lib.sh
 rz_log "guest up: $(uname -r), $(grep MemTotal /proc/meminfo)"
+# RZ_SKIP (kernel command line, e.g. RZ_SKIP=22,25): scenario numbers not to run, for
+# shorter demonstration boots (scripts/kernel/fault-demo.sh); report.sh then misses their
+# result lines and fails, so a normal run never sets it.
 for s in /scenarios/[0-9]*.sh; do
   name=$(basename "$s" .sh)
+  case ",${RZ_SKIP:-}," in *",${name%%-*},"*) rz_log "scenario $name skipped (RZ_SKIP)"; continue ;; esac
   t0=$(rz_now)
   rz_log "scenario $name start"
   sh "$s"
