@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! A digested dictionary used by reference (`zstd_create_cdict_byreference`): its
 //! content stays in the caller's buffer; its entropy tables are decoded and its content
-//! indexed by the match finder once, into the CDict's workspace. Each compression then
-//! copies those tables into the context (C can also attach them without copying, which
-//! needs dictionary-aware match finders: not done).
+//! indexed by the match finder once, into the CDict's workspace. A compression copies
+//! those tables into the context, or, for small inputs at the fast levels, finds them
+//! there from its previous compression with the same dictionary (see
+//! [`CCtx::compress_using_cdict`](super::CCtx::compress_using_cdict)).
 
-use super::cctx::Parts;
+use core::sync::atomic::{AtomicU32, Ordering};
+
 use super::dict::{load_tables, parse};
 use super::entropy::Entropy;
 use super::matcher::{MatchState, Segments};
@@ -13,6 +15,9 @@ use super::params::{check_cparams, effective_cparams};
 use crate::error::Error;
 use crate::params::CParams;
 use crate::workspace::Carver;
+
+/// Source of [`CDict`] serial numbers.
+static SERIAL: AtomicU32 = AtomicU32::new(1);
 
 /// A dictionary ready for [`CCtx::compress_using_cdict`](super::CCtx::compress_using_cdict).
 pub struct CDict<'a> {
@@ -22,6 +27,9 @@ pub struct CDict<'a> {
     cp: CParams,
     ent: Entropy<'a>,
     ms: MatchState<'a>,
+    /// Tells this dictionary from any other a context may have used before (its tables
+    /// may be found in the context only if the serial matches).
+    serial: u32,
 }
 
 impl<'a> CDict<'a> {
@@ -37,7 +45,7 @@ impl<'a> CDict<'a> {
         let mut ent = Entropy::new(&mut c).ok_or(Error::memory_allocation)?;
         let mut p = parse(dict);
         load_tables(&mut p, &mut ent)?;
-        if p.content.len() > super::cctx::INDEX_LIMIT {
+        if p.content.len() > super::INDEX_LIMIT {
             return Err(Error::dictionary_wrong);
         }
         let mut ms =
@@ -60,6 +68,7 @@ impl<'a> CDict<'a> {
             cp,
             ent,
             ms,
+            serial: SERIAL.fetch_add(1, Ordering::Relaxed),
         })
     }
 
@@ -78,15 +87,23 @@ impl<'a> CDict<'a> {
         self.content
     }
 
-    /// Puts a reset frame state at the end of the dictionary: its tables, repeat
-    /// offsets and indexed content.
-    pub(crate) fn prime(&self, parts: &mut Parts<'_>) -> Result<(), Error> {
-        parts.ent.copy_state_from(&self.ent);
-        parts.rep = self.rep;
-        if parts.ms.copy_from(&self.ms) {
-            Ok(())
-        } else {
-            Err(Error::memory_allocation)
-        }
+    /// Serial number of this dictionary (distinct from the 2^32 - 1 created before it).
+    pub(crate) fn serial(&self) -> u32 {
+        self.serial
+    }
+
+    /// The repeat offsets a frame starts with.
+    pub(crate) fn rep(&self) -> [u32; 3] {
+        self.rep
+    }
+
+    /// The entropy tables a frame starts with.
+    pub(crate) fn entropy(&self) -> &Entropy<'a> {
+        &self.ent
+    }
+
+    /// The indexed content.
+    pub(crate) fn match_state(&self) -> &MatchState<'a> {
+        &self.ms
     }
 }
