@@ -220,9 +220,6 @@ pub struct CCtx<'a> {
     /// parameters and the first index after it. A frame with the same parameters then
     /// starts at that index instead of clearing the tables (as C does).
     dirty: Option<(CParams, u32)>,
-    /// The serial of the [`CDict`] whose indexed tables the match finder's tables equal
-    /// (a small compression with it put them back as it found them).
-    primed: Option<u32>,
 }
 
 impl<'a> CCtx<'a> {
@@ -231,11 +228,7 @@ impl<'a> CCtx<'a> {
         if ws.len() < Entropy::WORKSPACE {
             return Err(Error::memory_allocation);
         }
-        Ok(Self {
-            ws,
-            dirty: None,
-            primed: None,
-        })
+        Ok(Self { ws, dirty: None })
     }
 
     /// Compresses `src` into one frame with `params` (`zstd_compress_cctx`).
@@ -246,7 +239,6 @@ impl<'a> CCtx<'a> {
         params: &Params,
     ) -> Result<usize, Error> {
         check_cparams(&params.cparams)?;
-        self.primed = None;
         let e = effective_cparams(&params.cparams);
         // Continue after the previous frame's indices when its tables fit these
         // parameters and the index space has room; else clear them and start at 0.
@@ -307,17 +299,15 @@ impl<'a> CCtx<'a> {
         };
         let window_log = cp.window_log.max(src_log);
         self.dirty = None;
-        let primed = self.primed.take() == Some(cdict.serial());
         let mut c = Carver::new(&mut *self.ws);
-        // The tables are overwritten by the dictionary's, or hold them already.
+        // The match finder's tables are overwritten with the dictionary's: no clearing.
         let mut parts = Parts::carve(&mut c, &cp, true)?;
         parts.ent.copy_state_from(cdict.entropy());
         parts.rep = cdict.rep();
-        let ms = cdict.match_state();
-        if !primed && !parts.ms.copy_from(ms) {
+        if !parts.ms.copy_from(cdict.match_state()) {
             return Err(Error::memory_allocation);
         }
-        let r = compress_frame(
+        compress_frame(
             &mut parts,
             dst,
             src,
@@ -326,13 +316,7 @@ impl<'a> CCtx<'a> {
             cdict.dict_id(),
             cdict.content(),
             0,
-        );
-        // A small input changed few entries: put the dictionary's back so the next
-        // compression with it needs no copy (C attaches the dictionary's tables instead).
-        if parts.ms.restorable(src.len()) && parts.ms.restore_from(ms, src) {
-            self.primed = Some(cdict.serial());
-        }
-        r
+        )
     }
 }
 
@@ -402,51 +386,6 @@ mod tests {
             }
             at += n;
             k += 1;
-        }
-    }
-
-    /// A context that keeps a dictionary's tables between small compressions (putting
-    /// back what each one wrote) produces exactly the frames a fresh context does, also
-    /// when another dictionary or a plain compression comes in between.
-    #[test]
-    fn cdict_tables_kept_between_pages_match_fresh_contexts() {
-        use crate::compress::get_cparams;
-        let data = sample(256 << 10);
-        let other = sample(80 << 10);
-        let (dict, pages) = data.split_at(64 << 10);
-        for level in [1, 2, 3, 4, 5] {
-            let cp = get_cparams(level, 4096, dict.len());
-            let mut dws = vec![0u8; CDict::workspace_bound(dict.len(), &cp)];
-            let cdict = CDict::new(dict, cp, &mut dws).unwrap();
-            let mut dws2 = vec![0u8; CDict::workspace_bound(dict.len(), &cp)];
-            let cdict2 = CDict::new(&other[..dict.len()], cp, &mut dws2).unwrap();
-            let size =
-                cctx_workspace_bound(&cp).max(cctx_workspace_bound(&get_params(1, 4096).cparams));
-            let mut ws = vec![0u8; size];
-            let mut cctx = CCtx::new(&mut ws).unwrap();
-            let mut dst = vec![0u8; compress_bound(8192)];
-            let mut fresh_dst = vec![0u8; compress_bound(8192)];
-            let mut kept = 0;
-            for (k, page) in pages
-                .chunks(3000 + level as usize * 500)
-                .enumerate()
-                .take(40)
-            {
-                let d = if k % 13 == 12 { &cdict2 } else { &cdict };
-                if k % 17 == 16 {
-                    cctx.compress(&mut dst, page, &get_params(1, 4096)).unwrap();
-                }
-                let was_primed = cctx.primed == Some(d.serial());
-                let n = cctx.compress_using_cdict(&mut dst, page, d).unwrap();
-                let mut fws = vec![0u8; size];
-                let mut fresh = CCtx::new(&mut fws).unwrap();
-                let m = fresh.compress_using_cdict(&mut fresh_dst, page, d).unwrap();
-                assert!(dst[..n] == fresh_dst[..m], "level {level} page {k}");
-                kept += usize::from(was_primed);
-            }
-            // Levels 3 and 4 (dfast) keep the tables; the fast levels' small tables and
-            // the lazy ones are copied each time.
-            assert_eq!(kept > 0, level == 3 || level == 4, "level {level}: {kept}");
         }
     }
 }

@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! A digested dictionary used by reference (`zstd_create_cdict_byreference`): its
 //! content stays in the caller's buffer; its entropy tables are decoded and its content
-//! indexed by the match finder once, into the CDict's workspace. A compression copies
-//! those tables into the context, or, for small inputs at the fast levels, finds them
-//! there from its previous compression with the same dictionary (see
-//! [`CCtx::compress_using_cdict`](super::CCtx::compress_using_cdict)).
-
-use core::sync::atomic::{AtomicU32, Ordering};
+//! indexed by the match finder once, into the CDict's workspace. Each compression copies
+//! those tables into the context (C attaches them for small inputs, which needs
+//! dictionary-aware match finders: see docs/encoder-performance.md).
 
 use super::dict::{load_tables, parse};
 use super::entropy::Entropy;
@@ -16,9 +13,6 @@ use crate::error::Error;
 use crate::params::CParams;
 use crate::workspace::Carver;
 
-/// Source of [`CDict`] serial numbers.
-static SERIAL: AtomicU32 = AtomicU32::new(1);
-
 /// A dictionary ready for [`CCtx::compress_using_cdict`](super::CCtx::compress_using_cdict).
 pub struct CDict<'a> {
     content: &'a [u8],
@@ -27,9 +21,6 @@ pub struct CDict<'a> {
     cp: CParams,
     ent: Entropy<'a>,
     ms: MatchState<'a>,
-    /// Tells this dictionary from any other a context may have used before (its tables
-    /// may be found in the context only if the serial matches).
-    serial: u32,
 }
 
 impl<'a> CDict<'a> {
@@ -68,7 +59,6 @@ impl<'a> CDict<'a> {
             cp,
             ent,
             ms,
-            serial: SERIAL.fetch_add(1, Ordering::Relaxed),
         })
     }
 
@@ -85,11 +75,6 @@ impl<'a> CDict<'a> {
     /// The content used as history.
     pub fn content(&self) -> &'a [u8] {
         self.content
-    }
-
-    /// Serial number of this dictionary (distinct from the 2^32 - 1 created before it).
-    pub(crate) fn serial(&self) -> u32 {
-        self.serial
     }
 
     /// The repeat offsets a frame starts with.

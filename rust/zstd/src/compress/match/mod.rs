@@ -106,6 +106,23 @@ impl<'d> View<'d> {
         }
     }
 
+    /// Whether the first `N` (4 or 8) bytes at index `cand` of the older segment differ
+    /// from the low `N` bytes of `x`, told by one load when `ext` holds 8 bytes there
+    /// (else false: the caller counts across the segments). Most candidates in a
+    /// dictionary fail here, without a call to [`count::count_2seg`].
+    #[inline(always)]
+    fn ext_differs<const N: usize>(&self, cand: u32, x: u64) -> bool {
+        let mask = if N >= 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * N)) - 1
+        };
+        match count::read64(self.ext, cand.wrapping_sub(self.ext_lo) as usize) {
+            Some(y) => (x ^ y) & mask != 0,
+            None => false,
+        }
+    }
+
     /// The byte at index `i`, from whichever segment holds it.
     #[inline(always)]
     fn byte<const EXT: bool>(&self, i: u32) -> Option<u8> {
@@ -788,55 +805,5 @@ impl MatchState<'_> {
             }
             _ => false,
         }
-    }
-
-    /// Whether [`Self::restore_from`] can undo a compression of `n` bytes, and at less
-    /// than a tenth of the cost of [`Self::copy_from`]: `fast` and `dfast` only (every
-    /// entry they write is at the hash of a position of the current segment), with
-    /// tables at least 16 entries a byte of input (a dictionary's tables against a
-    /// page: 2^17 + 2^16 entries at level 3).
-    pub fn restorable(&self, n: usize) -> bool {
-        let (h, c, _) = self.layout.parts();
-        matches!(self.cp.strategy, Strategy::Fast | Strategy::Dfast)
-            && n.saturating_mul(16) <= h + c
-    }
-
-    /// Undoes what compressing `src` (the current segment of the frame, from index
-    /// `cur_start` on) wrote into this state's tables, by copying back from `o` (the
-    /// state it was a copy of) the entries at the hash of every position of `src`, and
-    /// of the zero word that the finders hash at a block's last positions. Afterwards
-    /// the tables equal `o`'s again, as if [`Self::copy_from`] had run, for a fraction
-    /// of its cost when `src` is small ([`Self::restorable`]). Returns false (and
-    /// restores nothing) for other strategies or layouts.
-    pub fn restore_from(&mut self, o: &MatchState<'_>, src: &[u8]) -> bool {
-        if self.layout != o.layout || !matches!(self.cp.strategy, Strategy::Fast | Strategy::Dfast)
-        {
-            return false;
-        }
-        let (h, c, _) = self.layout.parts();
-        let (hlog, clog) = (self.layout.hash_log, self.layout.chain_log);
-        let mls = self.cp.min_match.clamp(4, 7);
-        let dfast = self.cp.strategy == Strategy::Dfast;
-        let (Some(oh), Some(oc)) = (o.mem.get(..h * 4), o.mem.get(h * 4..(h + c) * 4)) else {
-            return false;
-        };
-        let (oh, oc) = (oh.as_chunks::<4>().0, oc.as_chunks::<4>().0);
-        let (ht, ct, _) = self.tables();
-        let mut undo = |x: u64| {
-            if dfast {
-                let i = hash::hash::<8>(x, hlog);
-                set(ht, i, get(oh, i));
-                let i = hash::hash_dyn(x, clog, mls);
-                set(ct, i, get(oc, i));
-            } else {
-                let i = hash::hash_dyn(x, hlog, mls);
-                set(ht, i, get(oh, i));
-            }
-        };
-        undo(0);
-        for p in 0..src.len() {
-            undo(count::read64(src, p).unwrap_or(0));
-        }
-        true
     }
 }
