@@ -18,6 +18,9 @@ pub mod seq_store;
 pub mod sequences;
 pub mod split;
 
+/// Largest index span one frame may use before indices must be re-based.
+pub(crate) const INDEX_LIMIT: usize = 3 << 30;
+
 pub use cctx::{cctx_workspace_bound, compress_bound, CCtx};
 pub use cdict::CDict;
 pub use cstream::{cstream_workspace_bound, CStream};
