@@ -14,7 +14,7 @@ use super::block::{decode_compressed_block, Dest, LIT_SLACK};
 use super::entropy::Entropy;
 use super::execute::Ext;
 use super::frame_decoder::{check_dict_id, decode_frame};
-use crate::dict::DDict;
+use super::ddict::DDict;
 use crate::error::Error;
 use crate::frame::block::{BlockHeader, BlockType, BLOCK_HEADER_SIZE};
 use crate::frame::header::{
