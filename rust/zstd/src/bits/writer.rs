@@ -38,7 +38,7 @@ impl<'a> BitWriter<'a> {
         }
     }
 
-    /// Adds the low `n` bits of `v`. The caller keeps at most 56 bits pending between
+    /// Adds the low `n` bits of `v`. The caller keeps at most 64 bits pending between
     /// [`flush`](Self::flush) calls (`n <= 32`).
     #[inline(always)]
     pub fn add(&mut self, v: u64, n: u32) {
@@ -73,7 +73,8 @@ impl<'a> BitWriter<'a> {
             self.pos = pos;
             self.overflow |= overflow;
         }
-        // nbytes <= 7 because at most 56 bits are pending, so the shift is in range.
+        // nbytes <= 8 because at most 64 bits are pending; 8 empties the accumulator,
+        // fewer leave a shift in range.
         self.acc = if nbytes == 8 {
             0
         } else {

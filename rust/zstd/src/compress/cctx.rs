@@ -10,6 +10,7 @@ use super::matcher::{MatchState, Segments};
 use super::params::{check_cparams, effective_cparams};
 use super::seq_store::SeqStore;
 use super::split::{next_block_size, CHUNK};
+use super::INDEX_LIMIT;
 use crate::error::Error;
 use crate::params::{CParams, Params, Strategy};
 use crate::tables::{BLOCK_SIZE_MAX, REP_START};
@@ -36,9 +37,6 @@ pub const fn compress_bound(n: usize) -> usize {
 pub fn block_size(cp: &CParams) -> usize {
     BLOCK_SIZE_MAX.min(1usize << cp.window_log.min(31))
 }
-
-/// Largest index span one frame may use before indices must be re-based.
-pub(crate) const INDEX_LIMIT: usize = 3 << 30;
 
 /// Workspace bytes for the match finder, sequence store and entropy state of `cp`.
 fn parts_size(cp: &CParams) -> usize {
@@ -302,8 +300,13 @@ impl<'a> CCtx<'a> {
         let window_log = cp.window_log.max(src_log);
         self.dirty = None;
         let mut c = Carver::new(&mut *self.ws);
-        let mut parts = Parts::new(&mut c, &cp)?;
-        cdict.prime(&mut parts)?;
+        // The match finder's tables are overwritten with the dictionary's: no clearing.
+        let mut parts = Parts::carve(&mut c, &cp, true)?;
+        parts.ent.copy_state_from(cdict.entropy());
+        parts.rep = cdict.rep();
+        if !parts.ms.copy_from(cdict.match_state()) {
+            return Err(Error::memory_allocation);
+        }
         compress_frame(
             &mut parts,
             dst,

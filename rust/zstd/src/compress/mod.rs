@@ -9,14 +9,15 @@ pub mod dict;
 pub mod entropy;
 pub mod frame;
 pub mod literals;
-/// Match finders (`match` is a keyword, so the module is `matcher`).
-#[path = "match/mod.rs"]
 pub mod matcher;
 pub mod params;
 pub mod params_table;
 pub mod seq_store;
 pub mod sequences;
 pub mod split;
+
+/// Largest index span one frame may use before indices must be re-based.
+pub(crate) const INDEX_LIMIT: usize = 3 << 30;
 
 pub use cctx::{cctx_workspace_bound, compress_bound, CCtx};
 pub use cdict::CDict;

@@ -157,12 +157,21 @@ fn write_extras(w: &mut BitWriter<'_>, s: &Sequence, lc: u8, mc: u8, oc: u8) {
     let llb = u32::from(LL_BITS[lc as usize & 63]);
     let mlb = u32::from(ML_BITS[mc as usize & 63]);
     let ofb = u32::from(oc);
-    if llb + mlb > 22 {
-        w.flush();
-    }
     // Both length fields in one write: literal-length bits first (lowest).
     let ll = u64::from(s.lit_len) & ((1u64 << llb) - 1);
     let ml = u64::from(s.match_len.wrapping_sub(3)) & ((1u64 << mlb) - 1);
+    // At most 7 + 26 bits are pending here (a flushed remainder and three FSE states of
+    // at most 9, 9 and 8 bits): when the three fields take at most 31 bits, all fit the
+    // 64-bit accumulator and one flush serves the sequence (most sequences).
+    if llb + mlb + ofb <= 31 {
+        w.add_fast(ll | ml << llb, llb + mlb);
+        w.add(u64::from(s.off_base), ofb);
+        w.flush();
+        return;
+    }
+    if llb + mlb > 22 {
+        w.flush();
+    }
     w.add_fast(ll | ml << llb, llb + mlb);
     if llb + mlb + ofb > 22 {
         w.flush();

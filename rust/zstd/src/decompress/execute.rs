@@ -236,29 +236,15 @@ pub fn decode_and_execute(
 /// streaming ring keeps this much slack beyond each block.
 const WILD_SLACK: usize = 32;
 
-/// Copies the 16 bytes at `src` to `dst` within `buf`, where `src + 16 <= dst` or
-/// `dst + 16 <= src` (callers check the ranges are inside `buf`).
-#[inline(always)]
-fn copy16_within(buf: &mut [u8], src: usize, dst: usize) {
-    // Masked indices are unchanged (they are < isize::MAX) and `+ 16` cannot wrap,
-    // which leaves one bound check per range.
-    let (src, dst) = (src & POS_MASK, dst & POS_MASK);
-    let t: [u8; 16] = match buf.get(src..src + 16) {
-        Some(t) => match t.try_into() {
-            Ok(t) => t,
-            Err(_) => return,
-        },
-        None => return,
-    };
-    if let Some(d) = buf.get_mut(dst..dst + 16) {
-        d.copy_from_slice(&t);
-    }
-}
-
 /// Positions are below `isize::MAX`; masking with this tells the compiler so.
 const POS_MASK: usize = usize::MAX >> 1;
 
-/// Same for 8 bytes.
+/// Literal and match lengths are below 2^18 (RFC 8878 §3.1.1.3.2.1.1: the largest base,
+/// 65539, plus 16 extra bits); masking with this tells the compiler so.
+const LEN_MASK: usize = (1 << 18) - 1;
+
+/// Copies the 8 bytes at `src` to `dst` within `buf`, where `src + 8 <= dst` or
+/// `dst + 8 <= src` (callers check the ranges are inside `buf`).
 #[inline(always)]
 fn copy8_within(buf: &mut [u8], src: usize, dst: usize) {
     let (src, dst) = (src & POS_MASK, dst & POS_MASK);
@@ -283,33 +269,42 @@ fn copy16(dst: &mut [u8], to: usize, src: &[u8], from: usize) {
     }
 }
 
-/// The fast match copy: `ml` bytes from `offset` (1..) back, `op + ml + 16` inside
-/// `buf` and the source inside it; up to 15 bytes past the match may be overwritten.
+/// Copies the 16 bytes at `src` to `dst` within `buf` (callers have checked both
+/// ranges, and that they do not overlap, in terms the compiler can follow).
 #[inline(always)]
-fn wild_match(buf: &mut [u8], op: usize, offset: usize, op_end: usize) {
-    let src = op.wrapping_sub(offset);
+fn copy16_checked(buf: &mut [u8], src: usize, dst: usize) {
+    let t: [u8; 16] = match buf.get(src..src + 16).map(<[u8; 16]>::try_from) {
+        Some(Ok(t)) => t,
+        _ => return,
+    };
+    if let Some(d) = buf.get_mut(dst..dst + 16) {
+        d.copy_from_slice(&t);
+    }
+}
+
+/// The fast match copy: `ml` bytes from `src = match_at - offset` to `match_at` in
+/// `buf`, where `src < match_at` and `match_at + ml + 16 <= buf.len()` (so no sum below wraps, and
+/// every 16-byte copy's check follows from these); up to 15 bytes past the match may
+/// be overwritten.
+#[inline(always)]
+fn wild_match(buf: &mut [u8], src: usize, match_at: usize, offset: usize, ml: usize) {
     if offset >= 16 {
         // Each 16-byte source chunk ends at or before its destination starts.
-        copy16_within(buf, src, op);
-        let mut d = op.wrapping_add(16);
-        if d < op_end {
-            let mut s = src.wrapping_add(16);
-            loop {
-                copy16_within(buf, s, d);
-                d = d.wrapping_add(16);
-                s = s.wrapping_add(16);
-                if d >= op_end {
-                    break;
-                }
-            }
+        copy16_checked(buf, src, match_at);
+        let mut k = 16;
+        while k < ml {
+            copy16_checked(buf, src + k, match_at + k);
+            k += 16;
         }
         return;
     }
+    let op = match_at;
+    let op_end = match_at + ml;
     let (mut p, period) = if offset >= 8 {
         (op, offset)
     } else {
         // First 8 bytes one by one, then 8 at a time from a multiple of the offset.
-        if let Some(w) = buf.get_mut(src..op.wrapping_add(8)) {
+        if let Some(w) = buf.get_mut(src..op + 8) {
             for k in 0..8 {
                 if let Some(&b) = w.get(k) {
                     if let Some(x) = w.get_mut(offset + k) {
@@ -318,7 +313,7 @@ fn wild_match(buf: &mut [u8], op: usize, offset: usize, op_end: usize) {
                 }
             }
         }
-        (op.wrapping_add(8), SHORT_PERIOD[offset & 7])
+        (op + 8, SHORT_PERIOD[offset & 7])
     };
     while p < op_end {
         copy8_within(buf, p.wrapping_sub(period), p);
@@ -422,7 +417,29 @@ fn run<const IN_BUF: bool>(
         let mut left = nb_seq;
         // The inner loop runs the fast path and leaves it for any sequence needing the
         // careful one: with no call inside, its state can stay in registers.
+        if op < prefix_start {
+            return Err(Error::GENERIC);
+        }
         loop {
+            // The fast path's views: the output from the prefix start to the wild end,
+            // and the literals up to the fast end plus 16 bytes of slack, with positions
+            // relative to them. Its checks compare against these lengths, the ones each
+            // 16-byte copy checks, so the copies' own checks follow from them.
+            let w: &mut [u8] = if IN_BUF {
+                &mut []
+            } else {
+                out.buf.get_mut(prefix_start..wild_end).unwrap_or_default()
+            };
+            let lit: &[u8] = if IN_BUF {
+                &[]
+            } else {
+                lit_data
+                    .get(..lit_fast_end.saturating_add(16))
+                    .unwrap_or_default()
+            };
+            // op >= prefix_start (checked above; both advance together below).
+            let mut o = op - prefix_start;
+            let mut l = lp;
             let slow = loop {
                 if left == 0 {
                     break None;
@@ -521,34 +538,42 @@ fn run<const IN_BUF: bool>(
                     }
                 } as usize;
 
-                // Execute: literals, then the match. Lengths are < 2^18 and positions
-                // <= isize::MAX: no sum below wraps.
-                let match_at = op.wrapping_add(ll);
-                let op_end = match_at.wrapping_add(ml);
-                let lit_end = lp.wrapping_add(ll);
-                let reach = match_at.wrapping_sub(prefix_start).min(max_offset);
+                // Execute: literals, then the match. Masks change nothing (positions are
+                // below isize::MAX, lengths below 2^18: a base below 2^17 plus at most 16
+                // extra bits) but let the compiler see that no sum below wraps.
+                let (o0, l0) = (o & POS_MASK, l & POS_MASK);
+                let (ll, ml) = (ll & LEN_MASK, ml & LEN_MASK);
+                let match_at = o0 + ll;
+                let o_end = match_at + ml;
+                let lit_end = l0 + ll;
+                // Inside the prefix exactly when 1 <= offset <= match_at.
+                let src = match_at.wrapping_sub(offset);
                 if !IN_BUF
-                    && lit_end <= lit_fast_end
-                    && op_end.wrapping_add(16) <= wild_end
-                    && offset.wrapping_sub(1) < reach
+                    && lit_end + 16 <= lit.len()
+                    && o_end + 16 <= w.len()
+                    && src < match_at
+                    && offset <= max_offset
                 {
-                    let buf = &mut *out.buf;
-                    copy16(buf, op, lit_data, lp);
+                    copy16(w, o0, lit, l0);
                     if ll > 16 {
                         let mut k = 16;
                         while k < ll {
-                            copy16(buf, op.wrapping_add(k), lit_data, lp.wrapping_add(k));
+                            copy16(w, o0 + k, lit, l0 + k);
                             k += 16;
                         }
                     }
-                    wild_match(buf, match_at, offset, op_end);
-                    op = op_end;
-                    lp = lit_end;
+                    wild_match(w, src, match_at, offset, ml);
+                    o = o_end;
+                    l = lit_end;
                     continue;
                 }
+                op = o.wrapping_add(prefix_start);
+                lp = l;
                 break Some((ll, ml, offset));
             };
             let Some(seq) = slow else {
+                op = o.wrapping_add(prefix_start);
+                lp = l;
                 break;
             };
             (op, lp) = exec_slow::<IN_BUF>(

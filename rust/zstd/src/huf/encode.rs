@@ -301,18 +301,21 @@ impl<'a> HufCTable<'a> {
         self.e.fill(0);
         let mut n = 0usize;
         let mut total = 0u32;
+        let mut most = 0u32;
         for (s, c) in count.iter().enumerate().take(max_symbol + 1) {
             let c = u32::from_le_bytes(*c);
             if c > 0 {
                 set(sc.keys, n, (c.min(1 << 23) << 8) | s as u32);
                 n += 1;
                 total = total.saturating_add(c);
+                most = most.max(c);
             }
         }
         if !(2..=256).contains(&n) {
             return false;
         }
-        radix_sort(sc.keys, sc.work, n, total);
+        // Passes as the largest count needs (one for most pages), not the total.
+        radix_sort(sc.keys, sc.work, n, most);
         for i in 0..n {
             set(sc.work, i, get(sc.keys, i) >> 8);
         }
@@ -393,17 +396,21 @@ impl<'a> HufCTable<'a> {
     /// Writes the tree description (RFC §4.2.1): FSE-compressed weights when that is
     /// smaller, direct 4-bit weights otherwise. `ct` is scratch.
     pub fn write_header(&self, dst: &mut [u8], ct: &mut CTable<'_>) -> Option<usize> {
-        let nw = self.max_symbol; // the last symbol's weight is implied
-        let weight = |s: usize| -> u8 {
+        let nw = self.max_symbol.min(255); // the last symbol's weight is implied
+                                           // Weights computed once: the FSE pass reads each three times.
+        let mut weights = [0u8; 256];
+        for (s, w) in weights.iter_mut().enumerate().take(nw) {
             let nb = self.bits(s as u8);
-            if nb == 0 {
+            // A code length is at most `max_bits`: no wrap.
+            *w = if nb == 0 {
                 0
             } else {
-                (self.max_bits + 1 - nb) as u8
-            }
-        };
+                self.max_bits.wrapping_add(1).wrapping_sub(nb) as u8
+            };
+        }
+        let weight = |s: usize| -> u8 { weights[s & 255] };
         if nw >= 2 {
-            if let Some(n) = self.write_fse_weights(dst.get_mut(1..)?, ct, nw, &weight) {
+            if let Some(n) = self.write_fse_weights(dst.get_mut(1..)?, ct, nw, &weights) {
                 if n > 1 && n < nw / 2 {
                     dst[0] = n as u8;
                     return Some(n + 1);
@@ -429,8 +436,9 @@ impl<'a> HufCTable<'a> {
         dst: &mut [u8],
         ct: &mut CTable<'_>,
         nw: usize,
-        weight: &dyn Fn(usize) -> u8,
+        weights: &[u8; 256],
     ) -> Option<usize> {
+        let weight = |s: usize| -> u8 { weights[s & 255] };
         let mut count = [0u32; HUF_TABLELOG_MAX as usize + 1];
         let mut max_w = 0usize;
         for s in 0..nw {

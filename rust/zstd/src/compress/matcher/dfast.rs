@@ -66,6 +66,9 @@ fn match_x<const EXT: bool, const N: usize>(
     x: u64,
 ) -> usize {
     if EXT && c < base {
+        if v.ext_differs::<N>(c, x) {
+            return 0;
+        }
         let n = v.match_len::<true>(c, p);
         if n >= N {
             n

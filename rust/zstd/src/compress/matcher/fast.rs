@@ -34,6 +34,9 @@ fn m4<const EXT: bool>(v: &View, src: &[u8], base: u32, c: u32, p: usize) -> usi
 #[inline(always)]
 fn m4x<const EXT: bool>(v: &View, src: &[u8], base: u32, c: u32, p: usize, x: u64) -> usize {
     if EXT && c < base {
+        if v.ext_differs::<4>(c, x) {
+            return 0;
+        }
         v.match4::<true>(c, p)
     } else {
         let m = c.wrapping_sub(base) as usize;

@@ -106,6 +106,23 @@ impl<'d> View<'d> {
         }
     }
 
+    /// Whether the first `N` (4 or 8) bytes at index `cand` of the older segment differ
+    /// from the low `N` bytes of `x`, told by one load when `ext` holds 8 bytes there
+    /// (else false: the caller counts across the segments). Most candidates in a
+    /// dictionary fail here, without a call to [`count::count_2seg`].
+    #[inline(always)]
+    fn ext_differs<const N: usize>(&self, cand: u32, x: u64) -> bool {
+        let mask = if N >= 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * N)) - 1
+        };
+        match count::read64(self.ext, cand.wrapping_sub(self.ext_lo) as usize) {
+            Some(y) => (x ^ y) & mask != 0,
+            None => false,
+        }
+    }
+
     /// The byte at index `i`, from whichever segment holds it.
     #[inline(always)]
     fn byte<const EXT: bool>(&self, i: u32) -> Option<u8> {
