@@ -10,7 +10,7 @@
 pub mod bits;
 pub mod compress;
 pub mod decompress;
-pub mod dict;
+pub(crate) mod dict;
 pub mod error;
 pub mod frame;
 pub mod fse;
@@ -22,8 +22,7 @@ pub mod workspace;
 pub use compress::{
     cctx_workspace_bound, compress_bound, cstream_workspace_bound, CCtx, CDict, CStream,
 };
-pub use decompress::{dctx_workspace_bound, dstream_workspace_bound, DCtx, DStream};
-pub use dict::DDict;
+pub use decompress::{dctx_workspace_bound, dstream_workspace_bound, DCtx, DDict, DStream};
 pub use error::{Error, ErrorCode};
 pub use frame::header::{CONTENTSIZE_ERROR, CONTENTSIZE_UNKNOWN};
 pub use frame::{

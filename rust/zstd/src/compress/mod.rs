@@ -9,8 +9,6 @@ pub mod dict;
 pub mod entropy;
 pub mod frame;
 pub mod literals;
-/// Match finders (`match` is a keyword, so the module is `matcher`).
-#[path = "match/mod.rs"]
 pub mod matcher;
 pub mod params;
 pub mod params_table;

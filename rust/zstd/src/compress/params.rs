@@ -158,7 +158,7 @@ pub fn strategy_from_c(v: u32) -> Result<Strategy, Error> {
 }
 
 /// The parameters the match finders actually run with. btopt, btultra and btultra2 run
-/// the optimal parser over binary trees (`match/opt.rs`). btlazy2 (levels 13-15) runs as
+/// the optimal parser over binary trees (`matcher/opt.rs`). btlazy2 (levels 13-15) runs as
 /// lazy2: our tree search measured 2-5x lazy2's instructions for sizes within 1-2% of
 /// it, either way, so the row search serves those levels until the tree is faster.
 pub fn effective_cparams(cp: &CParams) -> CParams {

@@ -3,10 +3,10 @@
 //! skippable frames, back to back, into one flat destination.
 
 use super::block::LIT_SLACK;
+use super::ddict::DDict;
 use super::entropy::Entropy;
 use super::frame_decoder::decode_frame;
 use super::hot::Dispatch;
-use crate::dict::DDict;
 use crate::error::Error;
 use crate::frame::header::FRAME_HEADER_PREFIX;
 use crate::frame::skippable::{is_skippable_magic, SKIPPABLE_HEADER_SIZE};

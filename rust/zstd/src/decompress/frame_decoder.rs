@@ -3,9 +3,9 @@
 //! (RFC 8878 §3.1.1): header, blocks, content checksum.
 
 use super::block::{decode_compressed_block, Dest};
+use super::ddict::DDict;
 use super::entropy::Entropy;
 use super::execute::Ext;
-use crate::dict::DDict;
 use crate::error::Error;
 use crate::frame::block::{BlockHeader, BlockType, BLOCK_HEADER_SIZE};
 use crate::frame::header::{

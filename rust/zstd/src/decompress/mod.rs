@@ -3,6 +3,7 @@
 
 pub mod block;
 pub mod dctx;
+pub mod ddict;
 pub mod dstream;
 pub mod entropy;
 pub mod execute;
@@ -12,5 +13,6 @@ pub mod literals;
 pub mod sequences;
 
 pub use dctx::{dctx_workspace_bound, DCtx};
+pub use ddict::DDict;
 pub use dstream::{dstream_workspace_bound, DStream};
 pub use hot::{Dispatch, Hot, GENERIC};
