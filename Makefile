@@ -37,8 +37,18 @@ rust-deps:
 fmt:
 	$(CARGO) fmt --all --check
 
+# The kernel's Rust lint set (Linux 6.12's rust_common_flags), as errors, on the crates
+# the kernel builds.
+KERNEL_LINTS := -Dmissing_docs -Drust_2018_idioms -Dunreachable_pub -Dclippy::all \
+	-Aclippy::collapsible_if -Aclippy::collapsible_match -Dclippy::ignored_unit_patterns \
+	-Dclippy::mut_mut -Dclippy::needless_bitwise_bool -Aclippy::needless_lifetimes \
+	-Dclippy::no_mangle_with_rust_abi -Dclippy::undocumented_unsafe_blocks \
+	-Aclippy::uninlined_format_args -Dclippy::unnecessary_safety_comment \
+	-Dclippy::unnecessary_safety_doc -Aclippy::unwrap_or_default
+
 clippy:
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	$(CARGO) clippy --locked -p xxhash -p zstd-kernel -p zstd-ffi --lib -- $(KERNEL_LINTS)
 
 # Tests run optimised with overflow checks on (the kernel's setting): the corpus is large.
 cargo-test:
