@@ -12,7 +12,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps rust-deps fmt clippy cargo-test build bench capi capi-deps capi-test capi-bench miri-ffi fuzz fuzz-deps corpus-xxh64
+.PHONY: run test deps rust-deps fmt clippy cargo-test build bench capi capi-deps capi-test capi-bench capi-sizes miri-ffi fuzz fuzz-deps corpus-xxh64
 
 build: rust-deps
 	$(CARGO) build --release --locked
@@ -110,6 +110,10 @@ fuzz: fuzz-deps
 # instruction counts: capi/bench/count.sh). Not a test: prints a table (docs/performance.md).
 capi-bench: rust-deps capi-deps
 	capi/bench/run.sh
+
+# Sizes against the kernel's C, levels 1-19; fails above C + SIZES_MAX_PCT (0.5) percent.
+capi-sizes: rust-deps capi-deps
+	capi/bench/run.sh sizes
 
 # Upstream form: SPDX lines in every source file (kernel LICENSES/ identifiers) and
 # kernel-doc of include/linux/{zstd,xxhash}.h with Linux 6.12's own
