@@ -7,16 +7,17 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
-pub mod bits;
+mod bits;
 pub mod compress;
 pub mod decompress;
-pub(crate) mod dict;
+mod dict;
 pub mod error;
 pub mod frame;
-pub mod fse;
-pub mod huf;
+mod fse;
+mod huf;
 pub mod params;
-pub mod tables;
+mod tables;
+#[doc(hidden)]
 pub mod workspace;
 
 pub use compress::{

@@ -17,7 +17,7 @@ use crate::tables::{BLOCK_SIZE_MAX, REP_START};
 use crate::workspace::Carver;
 
 /// Largest input `compress_bound` accepts (C's `ZSTD_MAX_INPUT_SIZE`, 64-bit).
-pub const MAX_INPUT_SIZE: usize = 0xFF00_FF00_FF00_FF00u64 as usize;
+pub(crate) const MAX_INPUT_SIZE: usize = 0xFF00_FF00_FF00_FF00u64 as usize;
 
 /// Worst-case compressed size of `n` bytes (C's `ZSTD_COMPRESSBOUND`); 0 when `n` is
 /// too large to bound, as in C.
@@ -34,7 +34,7 @@ pub const fn compress_bound(n: usize) -> usize {
 }
 
 /// Largest block for `cp`: 128 KiB or the window, whichever is smaller.
-pub fn block_size(cp: &CParams) -> usize {
+pub(crate) fn block_size(cp: &CParams) -> usize {
     BLOCK_SIZE_MAX.min(1usize << cp.window_log.min(31))
 }
 
@@ -63,7 +63,7 @@ pub(crate) struct Parts<'w> {
 
 impl<'w> Parts<'w> {
     /// Carves the parts for `cp` (already validated) from `c`.
-    pub fn new(c: &mut Carver<'w>, cp: &CParams) -> Result<Self, Error> {
+    pub(crate) fn new(c: &mut Carver<'w>, cp: &CParams) -> Result<Self, Error> {
         Self::carve(c, cp, false)
     }
 
@@ -92,7 +92,7 @@ impl<'w> Parts<'w> {
     }
 
     /// Starts a frame without dictionary.
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         let cp = self.cp;
         self.ms.reset(&cp);
         self.ent.reset();
@@ -101,7 +101,7 @@ impl<'w> Parts<'w> {
 
     /// Compresses the blocks of indices `[start, end)` of `seg` (all in `seg.cur`) into
     /// `dst`; the last one carries the Last_Block flag when `last`.
-    pub fn compress_blocks(
+    pub(crate) fn compress_blocks(
         &mut self,
         dst: &mut [u8],
         seg: &Segments<'_>,

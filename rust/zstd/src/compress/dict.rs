@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::huf::weights::Weights;
 
 /// A dictionary split into its parts.
-pub struct Parsed<'d> {
+pub(crate) struct Parsed<'d> {
     /// Dictionary_ID (0 for raw content).
     pub id: u32,
     /// History the first block may reference.
@@ -21,7 +21,7 @@ pub struct Parsed<'d> {
 
 /// Prepares `dict` for [`load_tables`]. Dictionaries shorter than 8 bytes are ignored
 /// (empty content), as C's compressor does.
-pub fn parse(dict: &[u8]) -> Parsed<'_> {
+pub(crate) fn parse(dict: &[u8]) -> Parsed<'_> {
     Parsed {
         id: 0,
         content: &[],
@@ -45,7 +45,7 @@ fn code_lengths(w: &Weights) -> [u8; 256] {
 
 /// Reads a zstd dictionary's entropy tables into `ent` (the decoder's state at the start
 /// of a frame) and completes `p` with its ID, repeat offsets and content.
-pub fn load_tables(p: &mut Parsed<'_>, ent: &mut Entropy<'_>) -> Result<(), Error> {
+pub(crate) fn load_tables(p: &mut Parsed<'_>, ent: &mut Entropy<'_>) -> Result<(), Error> {
     ent.reset();
     let d = dict::read(p.dict, |t| {
         match t {

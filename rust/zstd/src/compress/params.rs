@@ -9,8 +9,9 @@ use crate::params::{CParams, FrameParams, Params, Strategy};
 /// Content size unknown (`ZSTD_CONTENTSIZE_UNKNOWN`).
 pub const CONTENTSIZE_UNKNOWN: u64 = u64::MAX;
 
-/// Largest and smallest window logs (64-bit builds).
+/// Largest window log (64-bit builds).
 pub const WINDOWLOG_MAX: u32 = 31;
+/// Smallest window log.
 pub const WINDOWLOG_MIN: u32 = 10;
 
 /// Default level (`ZSTD_CLEVEL_DEFAULT`).

@@ -15,7 +15,7 @@ use crate::fse::decode::{unpack, Entry};
 
 /// Older history before `prefix_start`.
 #[derive(Clone, Copy)]
-pub enum Ext<'e> {
+pub(crate) enum Ext<'e> {
     Slice(&'e [u8]),
     /// `buf[start..end]`.
     InBuf {
@@ -25,19 +25,16 @@ pub enum Ext<'e> {
 }
 
 impl Ext<'_> {
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match *self {
             Ext::Slice(s) => s.len(),
             Ext::InBuf { start, end } => end - start,
         }
     }
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 /// Where a block writes and what history it sees.
-pub struct Out<'b, 'e> {
+pub(crate) struct Out<'b, 'e> {
     pub buf: &'b mut [u8],
     pub pos: usize,
     pub prefix_start: usize,
@@ -52,7 +49,7 @@ pub struct Out<'b, 'e> {
 
 /// Where the literals are: a slice holding `len` literals plus slack, or `buf[start..]`.
 #[derive(Clone, Copy)]
-pub enum Lits<'l> {
+pub(crate) enum Lits<'l> {
     Slice { data: &'l [u8], len: usize },
     InBuf { start: usize, len: usize },
 }
@@ -79,7 +76,7 @@ fn copy_match(
     offset: usize,
     ml: usize,
     prefix_start: usize,
-    ext: Ext,
+    ext: Ext<'_>,
     wild_end: usize,
 ) -> Result<(), Error> {
     let in_prefix = op - prefix_start;
@@ -154,7 +151,7 @@ fn copy_match_ext(
     offset: usize,
     ml: usize,
     prefix_start: usize,
-    ext: Ext,
+    ext: Ext<'_>,
 ) -> Result<(), Error> {
     let in_prefix = op - prefix_start;
     // The match starts in the older history.
@@ -219,12 +216,12 @@ fn copy_literals<const IN_BUF: bool>(
 /// then appends the remaining literals. Returns the new write position. Inlined into
 /// each [`super::hot`] variant.
 #[inline(always)]
-pub fn decode_and_execute(
-    ent: &mut Entropy,
+pub(crate) fn decode_and_execute(
+    ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
-    lits: Lits,
-    out: &mut Out,
+    lits: Lits<'_>,
+    out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
     match lits {
         Lits::Slice { data, len } => run::<false>(ent, nb_seq, stream, data, 0, len, out),
@@ -326,7 +323,7 @@ fn wild_match(buf: &mut [u8], src: usize, match_at: usize, offset: usize, ml: us
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn exec_slow<const IN_BUF: bool>(
-    out: &mut Out,
+    out: &mut Out<'_, '_>,
     limit: usize,
     limit_err: Error,
     op: usize,
@@ -371,13 +368,13 @@ fn exec_slow<const IN_BUF: bool>(
 /// slack), or `buf[lit_start..lit_start + lit_len]` when `IN_BUF`.
 #[inline(always)]
 fn run<const IN_BUF: bool>(
-    ent: &mut Entropy,
+    ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
     lit_data: &[u8],
     lit_start: usize,
     lit_len: usize,
-    out: &mut Out,
+    out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
     let buf_len = out.buf.len();
     let limit = out.limit.min(buf_len);

@@ -10,7 +10,7 @@ use crate::fse::header::{read_counts, NormalizedCounts};
 use crate::tables::*;
 
 /// Reads Number_of_Sequences; returns (count, bytes used).
-pub fn read_count(src: &[u8]) -> Result<(usize, usize), Error> {
+pub(crate) fn read_count(src: &[u8]) -> Result<(usize, usize), Error> {
     let b = |i: usize| {
         src.get(i)
             .copied()
@@ -89,7 +89,7 @@ fn read_table<const N: usize, V: Fn(usize) -> (u32, u8) + Copy>(
 
 /// Parses the section header at `src` and updates the tables in `ent`; returns
 /// (Number_of_Sequences, bytes used). With zero sequences the section must end there.
-pub fn read_header(src: &[u8], ent: &mut Entropy) -> Result<(usize, usize), Error> {
+pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, usize), Error> {
     let (nb_seq, mut pos) = read_count(src)?;
     if nb_seq == 0 {
         if pos != src.len() {
