@@ -12,7 +12,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps rust-deps fmt clippy cargo-test build bench capi capi-deps capi-test capi-bench miri-ffi fuzz fuzz-deps corpus-xxh64
+.PHONY: run test deps rust-deps fmt clippy cargo-test build bench capi capi-deps capi-test capi-bench capi-sizes miri-ffi fuzz fuzz-deps corpus-xxh64
 
 build: rust-deps
 	$(CARGO) build --release --locked
@@ -37,8 +37,18 @@ rust-deps:
 fmt:
 	$(CARGO) fmt --all --check
 
+# The kernel's Rust lint set (Linux 6.12's rust_common_flags), as errors, on the crates
+# the kernel builds.
+KERNEL_LINTS := -Dmissing_docs -Drust_2018_idioms -Dunreachable_pub -Dclippy::all \
+	-Aclippy::collapsible_if -Aclippy::collapsible_match -Dclippy::ignored_unit_patterns \
+	-Dclippy::mut_mut -Dclippy::needless_bitwise_bool -Aclippy::needless_lifetimes \
+	-Dclippy::no_mangle_with_rust_abi -Dclippy::undocumented_unsafe_blocks \
+	-Aclippy::uninlined_format_args -Dclippy::unnecessary_safety_comment \
+	-Dclippy::unnecessary_safety_doc -Aclippy::unwrap_or_default
+
 clippy:
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	$(CARGO) clippy --locked -p xxhash -p zstd-kernel -p zstd-ffi --lib -- $(KERNEL_LINTS)
 
 # Tests run optimised with overflow checks on (the kernel's setting): the corpus is large.
 cargo-test:
@@ -100,6 +110,10 @@ fuzz: fuzz-deps
 # instruction counts: capi/bench/count.sh). Not a test: prints a table (docs/performance.md).
 capi-bench: rust-deps capi-deps
 	capi/bench/run.sh
+
+# Sizes against the kernel's C, levels 1-19; fails above C + SIZES_MAX_PCT (0.5) percent.
+capi-sizes: rust-deps capi-deps
+	capi/bench/run.sh sizes
 
 # Upstream form: SPDX lines in every source file (kernel LICENSES/ identifiers) and
 # kernel-doc of include/linux/{zstd,xxhash}.h with Linux 6.12's own

@@ -5,6 +5,7 @@
 # into build/capi/kbench and runs it on the first 1 MiB of each corpus file. zram's
 # dictionary is trained (zstd --train, 4 KiB samples) on the following 2 MiB of each file.
 #   KBENCH_ROUNDS=n (default 5); capi/bench/count.sh for instruction counts.
+#   `run.sh sizes` (make capi-sizes): compressed sizes against the kernel's C, levels 1-19.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -30,4 +31,10 @@ bin=build/capi/kbench
 gcc -std=gnu11 -O2 -Wall -no-pie -I include -I capi/userspace -I capi/tests \
   -o $bin capi/bench/bench.c "$kref" "$kffi"
 [ "${1:-}" = build ] && exit 0
+if [ "${1:-}" = sizes ]; then
+  # Compressed sizes against the kernel's C at levels 1-19 (capi/bench/sizes.c).
+  gcc -std=gnu11 -O2 -Wall -Wextra -no-pie -I include -I capi/userspace -I capi/tests \
+    -o build/capi/sizes capi/bench/sizes.c "$kref" "$kffi"
+  exec build/capi/sizes "${files[@]/#/build/corpus/}"
+fi
 exec $bin $dict "${files[@]/#/build/corpus/}"

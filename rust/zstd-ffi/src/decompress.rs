@@ -8,7 +8,7 @@ use crate::handle::{self, Kind};
 use crate::raw;
 use crate::types::{ZSTD_customMem, ZSTD_inBuffer, ZSTD_outBuffer};
 use core::ffi::c_void;
-use zstd_kernel::frame::header::{FRAME_HEADER_PREFIX, FRAME_HEADER_SIZE_MAX};
+use zstd_kernel::frame::header::FRAME_HEADER_PREFIX;
 use zstd_kernel::{
     dctx_workspace_bound, dstream_workspace_bound, find_frame_compressed_size, get_frame_header,
     DCtx, DDict, DStream, ErrorCode, FrameHeaderProgress, FrameType, CONTENTSIZE_ERROR,
@@ -19,60 +19,15 @@ pub type DctxObj = DCtx<'static>;
 /// A `zstd_ddict`: the core dictionary over the caller's dictionary bytes.
 pub type DdictObj = DDict<'static>;
 
-/// Calls without progress after which a stream reports it is stuck (zstd 1.5.2's
-/// `ZSTD_NO_FORWARD_PROGRESS_MAX`).
-const NO_FORWARD_PROGRESS_MAX: u32 = 16;
-
-/// A `zstd_dstream`: the core stream, zstd 1.5.2's count of calls without progress, and
-/// its "hostage byte".
-///
-/// zstd never reports the last input byte of a frame as consumed before all of the
-/// frame's output is delivered, and kernel callers rely on it: squashfs and btrfs treat
-/// "input used up, frame not finished" as corruption. So when a call leaves the output
-/// full and has used up the input, one consumed byte is reported as not consumed
-/// (`hostage`); the caller presents it again with the next call, which skips it.
-pub struct DstreamObj {
-    core: DStream<'static>,
-    no_progress: u32,
-    /// The byte at the caller's `input->pos` was already taken by the core.
-    hostage: bool,
-    /// The frame ended while the hostage could not be handed back (no input given):
-    /// the next call with input takes the byte and reports the end of the frame.
-    done_after_hostage: bool,
-    /// The first bytes of the current frame, to tell (as zstd 1.5.2 does) a window the
-    /// workspace cannot hold (`memory_allocation`) from one above the decoder's default
-    /// limit (`frameParameter_windowTooLarge`).
-    head: [u8; FRAME_HEADER_SIZE_MAX],
-    head_len: usize,
-}
+/// A `zstd_dstream`: the core stream, which keeps zstd's streaming contract (the
+/// "hostage byte", the count of calls without progress).
+pub type DstreamObj = DStream<'static>;
 
 /// zstd 1.5.2's default largest window for streams (`ZSTD_WINDOWLOG_LIMIT_DEFAULT`, plus
-/// one byte as in its check).
+/// one byte as in its check): a smaller window the workspace cannot hold is
+/// `memory_allocation` for a stream in a fixed workspace, a larger one
+/// `frameParameter_windowTooLarge`.
 const WINDOW_SIZE_LIMIT_DEFAULT: u64 = (1 << 27) + 1;
-
-impl DstreamObj {
-    /// Remembers the frame's first bytes among those the core just took.
-    fn note_head(&mut self, taken: &[u8]) {
-        let n = taken.len().min(self.head.len() - self.head_len);
-        self.head[self.head_len..self.head_len + n].copy_from_slice(&taken[..n]);
-        self.head_len += n;
-    }
-
-    /// The 1.5.2 code for a window the core refused, given the bytes the failing call
-    /// was offered.
-    fn window_error(&self, offered: &[u8]) -> ErrorCode {
-        let mut hdr = [0u8; FRAME_HEADER_SIZE_MAX];
-        hdr[..self.head_len].copy_from_slice(&self.head[..self.head_len]);
-        let n = offered.len().min(hdr.len() - self.head_len);
-        hdr[self.head_len..self.head_len + n].copy_from_slice(&offered[..n]);
-        match get_frame_header(&hdr[..self.head_len + n]) {
-            Ok(FrameHeaderProgress::Complete(h)) if h.window_size <= WINDOW_SIZE_LIMIT_DEFAULT => {
-                ErrorCode::memory_allocation
-            }
-            _ => ErrorCode::frameParameter_windowTooLarge,
-        }
-    }
-}
 
 /// A context in `ws` running the best code variant for this CPU.
 fn new_dctx(ws: &'static mut [u8]) -> Option<DctxObj> {
@@ -302,18 +257,9 @@ pub unsafe extern "C" fn zstd_init_dstream(
     // SAFETY: forwarded caller contract.
     let h = unsafe {
         handle::emplace(workspace, workspace_size, Kind::DStream, None, |rest| {
-            Some(DstreamObj {
-                core: {
-                    let mut d = DStream::new(rest).ok()?;
-                    d.set_dispatch(cpu::best_decoder_dispatch());
-                    d
-                },
-                no_progress: 0,
-                hostage: false,
-                done_after_hostage: false,
-                head: [0; FRAME_HEADER_SIZE_MAX],
-                head_len: 0,
-            })
+            let mut d = DStream::new(rest).ok()?;
+            d.set_dispatch(cpu::best_decoder_dispatch());
+            Some(d)
         })
     };
     h.map_or(core::ptr::null_mut(), |h| h.as_ptr().cast())
@@ -330,11 +276,7 @@ pub unsafe extern "C" fn zstd_reset_dstream(dstream: *mut c_void) -> usize {
     let Some(h) = (unsafe { handle::get::<DstreamObj>(dstream, Kind::DStream) }) else {
         return encode(ErrorCode::GENERIC);
     };
-    h.value.core.reset();
-    h.value.no_progress = 0;
-    h.value.hostage = false;
-    h.value.done_after_hostage = false;
-    h.value.head_len = 0;
+    h.value.reset();
     zstd_kernel::frame::header::FRAME_HEADER_PREFIX
 }
 
@@ -372,68 +314,15 @@ pub unsafe extern "C" fn zstd_decompress_stream(
     }) else {
         return encode(ErrorCode::GENERIC);
     };
-    let (in_before, out_before) = (inp.pos, out.pos);
     let s = &mut h.value;
-    if s.done_after_hostage {
-        if inp.pos == inp.size {
-            return 1;
-        }
-        inp.pos += 1;
-        s.hostage = false;
-        s.done_after_hostage = false;
-        return 0;
-    }
-    // The core continues after the byte it already has.
-    let mut core_pos = inp.pos + usize::from(s.hostage && inp.pos < inp.size);
-    let released = core_pos > inp.pos;
-    let start = core_pos;
-    let r = s
-        .core
-        .decompress_stream(dst, &mut out.pos, src, &mut core_pos);
-    let hint = match r {
-        Err(e) => {
-            let e = if e == ErrorCode::frameParameter_windowTooLarge {
-                s.window_error(src.get(start..).unwrap_or(&[]))
-            } else {
-                e
-            };
-            s.hostage = false;
-            s.head_len = 0;
-            return encode(e);
-        }
+    match s.decompress_stream(dst, &mut out.pos, src, &mut inp.pos) {
         Ok(hint) => hint,
-    };
-    if hint == 0 {
-        s.head_len = 0;
-    } else {
-        s.note_head(src.get(start..core_pos).unwrap_or(&[]));
-    }
-    if s.hostage && !released {
-        // Still owed: the caller gave no input this time.
-        inp.pos = core_pos;
-        if hint == 0 {
-            s.done_after_hostage = true;
-            return 1;
+        Err(ErrorCode::frameParameter_windowTooLarge)
+            if s.refused_window()
+                .is_some_and(|w| w <= WINDOW_SIZE_LIMIT_DEFAULT) =>
+        {
+            encode(ErrorCode::memory_allocation)
         }
-    } else if hint != 0 && core_pos == inp.size && core_pos > inp.pos && out.pos == out.size {
-        inp.pos = core_pos - 1;
-        s.hostage = true;
-    } else {
-        inp.pos = core_pos;
-        s.hostage = false;
+        Err(e) => encode(e),
     }
-    if hint != 0 && inp.pos == in_before && out.pos == out_before {
-        s.no_progress += 1;
-        if s.no_progress >= NO_FORWARD_PROGRESS_MAX {
-            if out.pos == out.size {
-                return encode(ErrorCode::dstSize_tooSmall);
-            }
-            if inp.pos == inp.size {
-                return encode(ErrorCode::srcSize_wrong);
-            }
-        }
-    } else {
-        s.no_progress = 0;
-    }
-    hint
 }

@@ -16,11 +16,17 @@ use core::ptr::NonNull;
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// A `zstd_cctx`.
     CCtx = 0x4b43_4358,
+    /// A `zstd_cstream`.
     CStream = 0x4b43_5354,
+    /// A `zstd_cdict`.
     CDict = 0x4b43_4454,
+    /// A `zstd_dctx`.
     DCtx = 0x4b44_4358,
+    /// A `zstd_dstream`.
     DStream = 0x4b44_5354,
+    /// A `zstd_ddict`.
     DDict = 0x4b44_4454,
 }
 
@@ -28,7 +34,9 @@ pub enum Kind {
 /// `*_advanced` / `*_byreference` constructors.
 #[derive(Clone, Copy, Debug)]
 pub struct HeapBlock {
+    /// The allocator that returned `base`.
     pub mem: ZSTD_customMem,
+    /// Start of the block.
     pub base: NonNull<c_void>,
 }
 
@@ -36,7 +44,9 @@ pub struct HeapBlock {
 #[repr(C)]
 pub struct Handle<T> {
     kind: Kind,
+    /// The block holding the handle, when the library allocated it.
     pub heap: Option<HeapBlock>,
+    /// The object.
     pub value: T,
 }
 

@@ -4,7 +4,7 @@
 //!
 //! This crate is the project's only `unsafe` code: each exported function turns the raw
 //! pointers it receives into slices and references once, at the edge, and then calls the
-//! safe codec. Every `unsafe` block states why it is sound in a `// SAFETY:` comment; the
+//! safe codec. Every `unsafe` block states why it is sound in a safety comment; the
 //! conditions it relies on are the documented preconditions of the C API (valid buffers of
 //! the given sizes, contexts that came from the matching init function, workspaces that
 //! outlive their contexts).

@@ -14,11 +14,17 @@ use zstd_kernel::ErrorCode;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ZSTD_compressionParameters {
+    /// Log2 of the window.
     pub windowLog: c_uint,
+    /// Log2 of the match finder's chain table or tree.
     pub chainLog: c_uint,
+    /// Log2 of the hash table.
     pub hashLog: c_uint,
+    /// Log2 of the candidates a search visits.
     pub searchLog: c_uint,
+    /// Shortest match searched for.
     pub minMatch: c_uint,
+    /// Length that ends a search; for `fast`, the acceleration.
     pub targetLength: c_uint,
     /// `ZSTD_strategy`, 1..=9.
     pub strategy: c_uint,
@@ -28,8 +34,11 @@ pub struct ZSTD_compressionParameters {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ZSTD_frameParameters {
+    /// Non-zero: the header holds the content size when known.
     pub contentSizeFlag: c_int,
+    /// Non-zero: the frame ends with a checksum.
     pub checksumFlag: c_int,
+    /// Non-zero: the header leaves out the dictionary ID.
     pub noDictIDFlag: c_int,
 }
 
@@ -37,7 +46,9 @@ pub struct ZSTD_frameParameters {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ZSTD_parameters {
+    /// Compression parameters.
     pub cParams: ZSTD_compressionParameters,
+    /// Frame parameters.
     pub fParams: ZSTD_frameParameters,
 }
 
@@ -45,8 +56,11 @@ pub struct ZSTD_parameters {
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ZSTD_inBuffer {
+    /// Start of the input.
     pub src: *const c_void,
+    /// Bytes of the buffer.
     pub size: usize,
+    /// Bytes already consumed (input) or written (output); the call advances it.
     pub pos: usize,
 }
 
@@ -54,8 +68,11 @@ pub struct ZSTD_inBuffer {
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ZSTD_outBuffer {
+    /// Start of the output.
     pub dst: *mut c_void,
+    /// Bytes of the buffer.
     pub size: usize,
+    /// Bytes already consumed (input) or written (output); the call advances it.
     pub pos: usize,
 }
 
@@ -71,8 +88,11 @@ pub type ZSTD_freeFunction =
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ZSTD_customMem {
+    /// Allocates `size` bytes; NULL on failure.
     pub customAlloc: ZSTD_allocFunction,
+    /// Frees what `customAlloc` returned.
     pub customFree: ZSTD_freeFunction,
+    /// Passed to both functions.
     pub opaque: *mut c_void,
 }
 
@@ -85,13 +105,19 @@ pub const ZSTD_skippableFrame: c_uint = 1;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ZSTD_frameHeader {
+    /// Content size; `ZSTD_CONTENTSIZE_UNKNOWN` when absent.
     pub frameContentSize: c_ulonglong,
+    /// Window_Size (0 for skippable frames).
     pub windowSize: c_ulonglong,
+    /// min(Window_Size, 128 KiB).
     pub blockSizeMax: c_uint,
     /// `ZSTD_frameType_e`.
     pub frameType: c_uint,
+    /// Bytes of the header.
     pub headerSize: c_uint,
+    /// Dictionary_ID (0: none).
     pub dictID: c_uint,
+    /// Non-zero: the frame ends with a checksum.
     pub checksumFlag: c_uint,
 }
 

@@ -6,7 +6,8 @@
 /// A zstd error code with C's numeric value (`ZSTD_ErrorCode`).
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(non_camel_case_types)]
+// The variants keep zstd's names (`ZSTD_error_*`); `message()` says what each means.
+#[allow(non_camel_case_types, missing_docs)]
 pub enum ErrorCode {
     no_error = 0,
     GENERIC = 1,

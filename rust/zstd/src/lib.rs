@@ -7,23 +7,23 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
-pub mod bits;
+mod bits;
 pub mod compress;
 pub mod decompress;
-pub mod dict;
+mod dict;
 pub mod error;
 pub mod frame;
-pub mod fse;
-pub mod huf;
+mod fse;
+mod huf;
 pub mod params;
-pub mod tables;
+mod tables;
+#[doc(hidden)]
 pub mod workspace;
 
 pub use compress::{
     cctx_workspace_bound, compress_bound, cstream_workspace_bound, CCtx, CDict, CStream,
 };
-pub use decompress::{dctx_workspace_bound, dstream_workspace_bound, DCtx, DStream};
-pub use dict::DDict;
+pub use decompress::{dctx_workspace_bound, dstream_workspace_bound, DCtx, DDict, DStream};
 pub use error::{Error, ErrorCode};
 pub use frame::header::{CONTENTSIZE_ERROR, CONTENTSIZE_UNKNOWN};
 pub use frame::{

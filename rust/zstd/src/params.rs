@@ -6,14 +6,23 @@
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Strategy {
+    /// One hash table, one candidate a position.
     Fast = 1,
+    /// Two hash tables (short and long matches).
     Dfast = 2,
+    /// Hash chains, first match taken.
     Greedy = 3,
+    /// Hash chains, one position of lookahead.
     Lazy = 4,
+    /// Hash chains, two positions of lookahead.
     Lazy2 = 5,
+    /// Binary tree, two positions of lookahead.
     Btlazy2 = 6,
+    /// Binary tree, optimal parsing.
     Btopt = 7,
+    /// Binary tree, optimal parsing with more accurate prices.
     Btultra = 8,
+    /// As `Btultra`, with a first pass that seeds the statistics.
     Btultra2 = 9,
 }
 
@@ -40,12 +49,20 @@ impl Strategy {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CParams {
+    /// Log2 of the window: how far back matches may reach (`windowLog`).
     pub window_log: u32,
+    /// Log2 of the chain table or binary tree of the match finder (`chainLog`).
     pub chain_log: u32,
+    /// Log2 of the hash table (`hashLog`).
     pub hash_log: u32,
+    /// Log2 of the candidates a search visits (`searchLog`).
     pub search_log: u32,
+    /// Shortest match searched for (`minMatch`).
     pub min_match: u32,
+    /// Match length that ends a search early; for the optimal parser, the length it
+    /// aims for (`targetLength`; for `fast`, the acceleration).
     pub target_length: u32,
+    /// Match finder and parser.
     pub strategy: Strategy,
 }
 
@@ -53,8 +70,11 @@ pub struct CParams {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct FrameParams {
+    /// Write the content size into the header when it is known.
     pub content_size_flag: i32,
+    /// End the frame with an XXH64 checksum of its content.
     pub checksum_flag: i32,
+    /// Leave the dictionary ID out of the header.
     pub no_dict_id_flag: i32,
 }
 
@@ -62,6 +82,8 @@ pub struct FrameParams {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Params {
+    /// Compression parameters.
     pub cparams: CParams,
+    /// Frame parameters.
     pub fparams: FrameParams,
 }

@@ -3,17 +3,17 @@
 //! extra bits, and the predefined FSE distributions. Shared by the decoder and the encoder.
 
 /// Largest literal-length, match-length and offset codes.
-pub const MAX_LL: usize = 35;
-pub const MAX_ML: usize = 52;
+pub(crate) const MAX_LL: usize = 35;
+pub(crate) const MAX_ML: usize = 52;
 /// Largest offset code a decoder accepts (RFC: up to 31).
-pub const MAX_OF: usize = 31;
+pub(crate) const MAX_OF: usize = 31;
 
 /// Smallest match length.
-pub const MIN_MATCH: u32 = 3;
+pub(crate) const MIN_MATCH: u32 = 3;
 
 /// Literal-length code -> (baseline, extra bits).
 #[rustfmt::skip]
-pub const LL_BASE: [(u32, u8); MAX_LL + 1] = [
+pub(crate) const LL_BASE: [(u32, u8); MAX_LL + 1] = [
     (0, 0),
     (1, 0),
     (2, 0),
@@ -54,7 +54,7 @@ pub const LL_BASE: [(u32, u8); MAX_LL + 1] = [
 
 /// Match-length code -> (baseline, extra bits).
 #[rustfmt::skip]
-pub const ML_BASE: [(u32, u8); MAX_ML + 1] = [
+pub(crate) const ML_BASE: [(u32, u8); MAX_ML + 1] = [
     (3, 0),
     (4, 0),
     (5, 0),
@@ -111,45 +111,45 @@ pub const ML_BASE: [(u32, u8); MAX_ML + 1] = [
 ];
 
 /// Predefined literal-length distribution, accuracy log 6 (-1 = "less than 1").
-pub const LL_DEFAULT_NORM: [i16; MAX_LL + 1] = [
+pub(crate) const LL_DEFAULT_NORM: [i16; MAX_LL + 1] = [
     4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1,
     -1, -1, -1, -1,
 ];
-pub const LL_DEFAULT_LOG: u32 = 6;
+pub(crate) const LL_DEFAULT_LOG: u32 = 6;
 
 /// Predefined match-length distribution, accuracy log 6.
-pub const ML_DEFAULT_NORM: [i16; MAX_ML + 1] = [
+pub(crate) const ML_DEFAULT_NORM: [i16; MAX_ML + 1] = [
     1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1,
 ];
-pub const ML_DEFAULT_LOG: u32 = 6;
+pub(crate) const ML_DEFAULT_LOG: u32 = 6;
 
 /// Predefined offset distribution, accuracy log 5 (codes 0..=28).
-pub const OF_DEFAULT_NORM: [i16; 29] = [
+pub(crate) const OF_DEFAULT_NORM: [i16; 29] = [
     1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1,
 ];
-pub const OF_DEFAULT_LOG: u32 = 5;
+pub(crate) const OF_DEFAULT_LOG: u32 = 5;
 
 /// Largest FSE accuracy logs a frame may use (RFC §3.1.1.3.2.2).
-pub const LL_MAX_LOG: u32 = 9;
-pub const ML_MAX_LOG: u32 = 9;
-pub const OF_MAX_LOG: u32 = 8;
+pub(crate) const LL_MAX_LOG: u32 = 9;
+pub(crate) const ML_MAX_LOG: u32 = 9;
+pub(crate) const OF_MAX_LOG: u32 = 8;
 
 /// Largest Huffman code length for literals.
-pub const HUF_MAX_LOG: u32 = 11;
+pub(crate) const HUF_MAX_LOG: u32 = 11;
 
 /// Largest block content size (128 KiB).
-pub const BLOCK_SIZE_MAX: usize = 1 << 17;
+pub(crate) const BLOCK_SIZE_MAX: usize = 1 << 17;
 
 /// zstd frame magic number and the skippable-frame magic range.
-pub const MAGIC: u32 = 0xFD2F_B528;
-pub const SKIPPABLE_MAGIC_MIN: u32 = 0x184D_2A50;
-pub const SKIPPABLE_MAGIC_MASK: u32 = 0xFFFF_FFF0;
+pub(crate) const MAGIC: u32 = 0xFD2F_B528;
+pub(crate) const SKIPPABLE_MAGIC_MIN: u32 = 0x184D_2A50;
+pub(crate) const SKIPPABLE_MAGIC_MASK: u32 = 0xFFFF_FFF0;
 /// zstd dictionary magic number.
-pub const DICT_MAGIC: u32 = 0xEC30_A437;
+pub(crate) const DICT_MAGIC: u32 = 0xEC30_A437;
 
 /// Repeat offsets at the start of a frame (RFC §3.1.2.5).
-pub const REP_START: [u32; 3] = [1, 4, 8];
+pub(crate) const REP_START: [u32; 3] = [1, 4, 8];
 
 #[cfg(test)]
 mod tests {

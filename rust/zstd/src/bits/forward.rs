@@ -4,19 +4,19 @@
 /// Reads bits from the start of a byte slice upward, least significant bit first.
 /// Reads past the end yield zeros; [`ForwardReader::bytes_used`] tells the caller how
 /// far the description reached so it can reject a truncated one.
-pub struct ForwardReader<'a> {
+pub(crate) struct ForwardReader<'a> {
     src: &'a [u8],
     bit_pos: usize,
 }
 
 impl<'a> ForwardReader<'a> {
-    pub fn new(src: &'a [u8]) -> Self {
+    pub(crate) fn new(src: &'a [u8]) -> Self {
         Self { src, bit_pos: 0 }
     }
 
     /// The next `n` (<= 32) bits without consuming them.
     #[inline]
-    pub fn peek(&self, n: u32) -> u32 {
+    pub(crate) fn peek(&self, n: u32) -> u32 {
         let byte = self.bit_pos >> 3;
         let mask = (1u64 << n) - 1;
         if let Some(b) = self.src.get(byte..byte.wrapping_add(8)) {
@@ -35,18 +35,18 @@ impl<'a> ForwardReader<'a> {
     }
 
     #[inline]
-    pub fn skip(&mut self, n: u32) {
+    pub(crate) fn skip(&mut self, n: u32) {
         self.bit_pos += n as usize;
     }
 
-    pub fn read(&mut self, n: u32) -> u32 {
+    pub(crate) fn read(&mut self, n: u32) -> u32 {
         let v = self.peek(n);
         self.skip(n);
         v
     }
 
     /// Whole bytes touched so far (a partial byte counts).
-    pub fn bytes_used(&self) -> usize {
+    pub(crate) fn bytes_used(&self) -> usize {
         self.bit_pos.div_ceil(8)
     }
 }

@@ -2,9 +2,9 @@
 //! Bitstreams of RFC 8878 §4.1 (written forward, read backward from the last byte):
 //! readers for the decoder, the writer for the encoder.
 
-pub mod forward;
-pub mod reader;
-pub mod writer;
+pub(crate) mod forward;
+pub(crate) mod reader;
+pub(crate) mod writer;
 
-pub use forward::ForwardReader;
-pub use reader::BackwardReader;
+pub(crate) use forward::ForwardReader;
+pub(crate) use reader::BackwardReader;

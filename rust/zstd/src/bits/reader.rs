@@ -8,7 +8,7 @@
 
 use crate::error::Error;
 
-pub struct BackwardReader<'a> {
+pub(crate) struct BackwardReader<'a> {
     src: &'a [u8],
     container: u64,
     consumed: u32,
@@ -31,7 +31,7 @@ fn load_le(src: &[u8], pos: usize) -> u64 {
 
 impl<'a> BackwardReader<'a> {
     /// Starts reading `src` from its end; the last byte must hold the end mark.
-    pub fn new(src: &'a [u8]) -> Result<Self, Error> {
+    pub(crate) fn new(src: &'a [u8]) -> Result<Self, Error> {
         let last = *src.last().ok_or(Error::corruption_detected)?;
         if last == 0 {
             return Err(Error::corruption_detected);
@@ -62,25 +62,25 @@ impl<'a> BackwardReader<'a> {
     /// The next `n` bits (0..=56 after a refill) without consuming them. Bits beyond the
     /// stream's start read as zeros.
     #[inline(always)]
-    pub fn peek(&self, n: u32) -> u64 {
+    pub(crate) fn peek(&self, n: u32) -> u64 {
         ((self.container << (self.consumed & 63)) >> 1) >> (63u32.wrapping_sub(n) & 63)
     }
 
     /// The next `n` (1..=56) bits; `n` must not be zero.
     #[inline(always)]
-    pub fn peek_nz(&self, n: u32) -> u64 {
+    pub(crate) fn peek_nz(&self, n: u32) -> u64 {
         (self.container << (self.consumed & 63)) >> (64u32.wrapping_sub(n) & 63)
     }
 
     #[inline(always)]
-    pub fn skip(&mut self, n: u32) {
+    pub(crate) fn skip(&mut self, n: u32) {
         // Never near u32::MAX: callers refill or stop after at most a block of reads.
         self.consumed = self.consumed.wrapping_add(n);
     }
 
     /// Reads `n` bits (0..=56 since the last refill).
     #[inline(always)]
-    pub fn read(&mut self, n: u32) -> u64 {
+    pub(crate) fn read(&mut self, n: u32) -> u64 {
         let v = self.peek(n);
         self.consumed = self.consumed.wrapping_add(n);
         v
@@ -89,7 +89,7 @@ impl<'a> BackwardReader<'a> {
     /// Refills the window so at least 57 bits are ready, unless the stream's start is
     /// near; returns `false` once more bits were consumed than the stream holds.
     #[inline(always)]
-    pub fn refill(&mut self) -> bool {
+    pub(crate) fn refill(&mut self) -> bool {
         if self.consumed > 64 {
             return false;
         }
@@ -112,18 +112,18 @@ impl<'a> BackwardReader<'a> {
     /// True when refills are cheap (at least 8 bytes before the window).
     /// Bits still unread in the container (0 once it has overflowed).
     #[inline(always)]
-    pub fn container_bits(&self) -> u32 {
+    pub(crate) fn container_bits(&self) -> u32 {
         64u32.saturating_sub(self.consumed)
     }
 
     #[inline(always)]
-    pub fn fast(&self) -> bool {
+    pub(crate) fn fast(&self) -> bool {
         self.pos >= 8
     }
 
     /// Fast refill; only valid when [`Self::fast`] holds.
     #[inline(always)]
-    pub fn refill_fast(&mut self) {
+    pub(crate) fn refill_fast(&mut self) {
         // With `pos >= 8` and at most 64 bits consumed this cannot wrap; after an
         // overflow it may, and the load then yields zeros (the stream is rejected).
         self.pos = self.pos.wrapping_sub((self.consumed >> 3) as usize);
@@ -134,32 +134,22 @@ impl<'a> BackwardReader<'a> {
     /// Bits consumed from the window and the window's position (for loops that keep
     /// several readers' state in locals).
     #[inline(always)]
-    pub fn state(&self) -> (u32, usize) {
+    pub(crate) fn state(&self) -> (u32, usize) {
         (self.consumed, self.pos)
     }
 
     /// Resumes at a state from [`Self::state`], refilled since: the window is
     /// reloaded at `pos`.
     #[inline(always)]
-    pub fn set_state(&mut self, consumed: u32, pos: usize) {
+    pub(crate) fn set_state(&mut self, consumed: u32, pos: usize) {
         self.consumed = consumed;
         self.pos = pos;
         self.container = load_le(self.src, pos);
     }
 
     /// True when every bit of the stream was consumed, exactly.
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         self.pos == 0 && self.consumed == 64
-    }
-
-    /// True when more bits were read than the stream holds.
-    pub fn overflowed(&self) -> bool {
-        self.consumed > 64
-    }
-
-    /// Bits not yet consumed (0 when overflowed).
-    pub fn bits_left(&self) -> usize {
-        (self.pos * 8 + 64).saturating_sub(self.consumed as usize)
     }
 }
 

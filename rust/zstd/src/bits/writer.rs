@@ -18,7 +18,7 @@ const MASK: [u64; 64] = {
 };
 
 /// Accumulates bits into a 64-bit register and spills whole bytes into `dst`.
-pub struct BitWriter<'a> {
+pub(crate) struct BitWriter<'a> {
     dst: &'a mut [u8],
     pos: usize,
     acc: u64,
@@ -28,7 +28,7 @@ pub struct BitWriter<'a> {
 
 impl<'a> BitWriter<'a> {
     /// Starts writing at the beginning of `dst`.
-    pub fn new(dst: &'a mut [u8]) -> Self {
+    pub(crate) fn new(dst: &'a mut [u8]) -> Self {
         Self {
             dst,
             pos: 0,
@@ -38,10 +38,10 @@ impl<'a> BitWriter<'a> {
         }
     }
 
-    /// Adds the low `n` bits of `v`. The caller keeps at most 56 bits pending between
+    /// Adds the low `n` bits of `v`. The caller keeps at most 64 bits pending between
     /// [`flush`](Self::flush) calls (`n <= 32`).
     #[inline(always)]
-    pub fn add(&mut self, v: u64, n: u32) {
+    pub(crate) fn add(&mut self, v: u64, n: u32) {
         let masked = v & MASK[(n & 63) as usize];
         // `nbits < 64` by the caller's contract: the shift needs no check.
         self.acc |= masked.wrapping_shl(self.nbits);
@@ -51,14 +51,14 @@ impl<'a> BitWriter<'a> {
 
     /// Adds `n` bits of `v` whose bits above `n` are known to be zero.
     #[inline(always)]
-    pub fn add_fast(&mut self, v: u64, n: u32) {
+    pub(crate) fn add_fast(&mut self, v: u64, n: u32) {
         self.acc |= v.wrapping_shl(self.nbits);
         self.nbits = self.nbits.wrapping_add(n);
     }
 
     /// Moves every complete pending byte into the destination.
     #[inline(always)]
-    pub fn flush(&mut self) {
+    pub(crate) fn flush(&mut self) {
         let nbytes = (self.nbits >> 3) as usize;
         // `pos <= dst.len()`: the end cannot wrap.
         if let Some(d) = self
@@ -73,7 +73,8 @@ impl<'a> BitWriter<'a> {
             self.pos = pos;
             self.overflow |= overflow;
         }
-        // nbytes <= 7 because at most 56 bits are pending, so the shift is in range.
+        // nbytes <= 8 because at most 64 bits are pending; 8 empties the accumulator,
+        // fewer leave a shift in range.
         self.acc = if nbytes == 8 {
             0
         } else {
@@ -84,7 +85,7 @@ impl<'a> BitWriter<'a> {
 
     /// Writes the end marker and the last partial byte; returns the stream size, or
     /// `None` when `dst` was too small.
-    pub fn finish(mut self) -> Option<usize> {
+    pub(crate) fn finish(mut self) -> Option<usize> {
         self.add(1, 1);
         self.flush();
         if self.nbits > 0 {

@@ -23,7 +23,7 @@ fn header(dst: &mut [u8], last: bool, ty: u32, size: usize) -> Result<(), Error>
 }
 
 /// A raw block holding `src`.
-pub fn write_raw_block(dst: &mut [u8], src: &[u8], last: bool) -> Result<usize, Error> {
+pub(crate) fn write_raw_block(dst: &mut [u8], src: &[u8], last: bool) -> Result<usize, Error> {
     header(dst, last, RAW, src.len())?;
     dst.get_mut(3..3 + src.len())
         .ok_or(Error::dstSize_tooSmall)?
@@ -40,7 +40,7 @@ fn is_rle(src: &[u8]) -> bool {
 
 /// How a block was sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sent {
+pub(crate) enum Sent {
     /// Compressed: the decoder adopted the block's tables and repeat offsets.
     Compressed,
     /// Raw or RLE: the decoder's entropy state and repeat offsets are unchanged.
@@ -49,7 +49,7 @@ pub enum Sent {
 
 /// Writes the block for `src` whose sequences are in `seqs`, choosing the smallest of
 /// compressed, RLE and raw. The entropy state is committed only for a compressed block.
-pub fn write_block(
+pub(crate) fn write_block(
     dst: &mut [u8],
     src: &[u8],
     seqs: &SeqStore<'_>,

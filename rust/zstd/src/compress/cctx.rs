@@ -10,13 +10,14 @@ use super::matcher::{MatchState, Segments};
 use super::params::{check_cparams, effective_cparams};
 use super::seq_store::SeqStore;
 use super::split::{next_block_size, CHUNK};
+use super::INDEX_LIMIT;
 use crate::error::Error;
 use crate::params::{CParams, Params, Strategy};
 use crate::tables::{BLOCK_SIZE_MAX, REP_START};
 use crate::workspace::Carver;
 
 /// Largest input `compress_bound` accepts (C's `ZSTD_MAX_INPUT_SIZE`, 64-bit).
-pub const MAX_INPUT_SIZE: usize = 0xFF00_FF00_FF00_FF00u64 as usize;
+pub(crate) const MAX_INPUT_SIZE: usize = 0xFF00_FF00_FF00_FF00u64 as usize;
 
 /// Worst-case compressed size of `n` bytes (C's `ZSTD_COMPRESSBOUND`); 0 when `n` is
 /// too large to bound, as in C.
@@ -33,12 +34,9 @@ pub const fn compress_bound(n: usize) -> usize {
 }
 
 /// Largest block for `cp`: 128 KiB or the window, whichever is smaller.
-pub fn block_size(cp: &CParams) -> usize {
+pub(crate) fn block_size(cp: &CParams) -> usize {
     BLOCK_SIZE_MAX.min(1usize << cp.window_log.min(31))
 }
-
-/// Largest index span one frame may use before indices must be re-based.
-pub(crate) const INDEX_LIMIT: usize = 3 << 30;
 
 /// Workspace bytes for the match finder, sequence store and entropy state of `cp`.
 fn parts_size(cp: &CParams) -> usize {
@@ -65,7 +63,7 @@ pub(crate) struct Parts<'w> {
 
 impl<'w> Parts<'w> {
     /// Carves the parts for `cp` (already validated) from `c`.
-    pub fn new(c: &mut Carver<'w>, cp: &CParams) -> Result<Self, Error> {
+    pub(crate) fn new(c: &mut Carver<'w>, cp: &CParams) -> Result<Self, Error> {
         Self::carve(c, cp, false)
     }
 
@@ -94,7 +92,7 @@ impl<'w> Parts<'w> {
     }
 
     /// Starts a frame without dictionary.
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         let cp = self.cp;
         self.ms.reset(&cp);
         self.ent.reset();
@@ -103,7 +101,7 @@ impl<'w> Parts<'w> {
 
     /// Compresses the blocks of indices `[start, end)` of `seg` (all in `seg.cur`) into
     /// `dst`; the last one carries the Last_Block flag when `last`.
-    pub fn compress_blocks(
+    pub(crate) fn compress_blocks(
         &mut self,
         dst: &mut [u8],
         seg: &Segments<'_>,
@@ -302,8 +300,13 @@ impl<'a> CCtx<'a> {
         let window_log = cp.window_log.max(src_log);
         self.dirty = None;
         let mut c = Carver::new(&mut *self.ws);
-        let mut parts = Parts::new(&mut c, &cp)?;
-        cdict.prime(&mut parts)?;
+        // The match finder's tables are overwritten with the dictionary's: no clearing.
+        let mut parts = Parts::carve(&mut c, &cp, true)?;
+        parts.ent.copy_state_from(cdict.entropy());
+        parts.rep = cdict.rep();
+        if !parts.ms.copy_from(cdict.match_state()) {
+            return Err(Error::memory_allocation);
+        }
         compress_frame(
             &mut parts,
             dst,

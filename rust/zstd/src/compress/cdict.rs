@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! A digested dictionary used by reference (`zstd_create_cdict_byreference`): its
 //! content stays in the caller's buffer; its entropy tables are decoded and its content
-//! indexed by the match finder once, into the CDict's workspace. Each compression then
-//! copies those tables into the context (C can also attach them without copying, which
-//! needs dictionary-aware match finders: not done).
+//! indexed by the match finder once, into the CDict's workspace. Each compression copies
+//! those tables into the context (C attaches them for small inputs, which needs
+//! dictionary-aware match finders: see docs/encoder-performance.md).
 
-use super::cctx::Parts;
 use super::dict::{load_tables, parse};
 use super::entropy::Entropy;
 use super::matcher::{MatchState, Segments};
@@ -37,7 +36,7 @@ impl<'a> CDict<'a> {
         let mut ent = Entropy::new(&mut c).ok_or(Error::memory_allocation)?;
         let mut p = parse(dict);
         load_tables(&mut p, &mut ent)?;
-        if p.content.len() > super::cctx::INDEX_LIMIT {
+        if p.content.len() > super::INDEX_LIMIT {
             return Err(Error::dictionary_wrong);
         }
         let mut ms =
@@ -78,15 +77,18 @@ impl<'a> CDict<'a> {
         self.content
     }
 
-    /// Puts a reset frame state at the end of the dictionary: its tables, repeat
-    /// offsets and indexed content.
-    pub(crate) fn prime(&self, parts: &mut Parts<'_>) -> Result<(), Error> {
-        parts.ent.copy_state_from(&self.ent);
-        parts.rep = self.rep;
-        if parts.ms.copy_from(&self.ms) {
-            Ok(())
-        } else {
-            Err(Error::memory_allocation)
-        }
+    /// The repeat offsets a frame starts with.
+    pub(crate) fn rep(&self) -> [u32; 3] {
+        self.rep
+    }
+
+    /// The entropy tables a frame starts with.
+    pub(crate) fn entropy(&self) -> &Entropy<'a> {
+        &self.ent
+    }
+
+    /// The indexed content.
+    pub(crate) fn match_state(&self) -> &MatchState<'a> {
+        &self.ms
     }
 }

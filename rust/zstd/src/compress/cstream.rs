@@ -10,10 +10,11 @@
 //! only slows things down.
 
 use super::block::write_raw_block;
-use super::cctx::{block_size, cctx_workspace_bound, Parts, INDEX_LIMIT};
+use super::cctx::{block_size, cctx_workspace_bound, Parts};
 use super::frame::{write_checksum, write_frame_header, FrameHeader, MAX_HEADER};
 use super::matcher::Segments;
 use super::params::{check_cparams, CONTENTSIZE_UNKNOWN};
+use super::INDEX_LIMIT;
 use crate::error::Error;
 use crate::params::{CParams, Params};
 use crate::workspace::Carver;

@@ -7,10 +7,10 @@ use crate::huf::encode::{HufCTable, HufScratch};
 use crate::workspace::Carver;
 
 /// Largest alphabet of a sequence field (match-length codes 0..=52).
-pub const SEQ_SYMBOLS: usize = 64;
+pub(crate) const SEQ_SYMBOLS: usize = 64;
 
 /// A sequence field's distribution as a later block may repeat it.
-pub struct SeqTable<'a> {
+pub(crate) struct SeqTable<'a> {
     norm: &'a mut [u8; 2 * SEQ_SYMBOLS],
     /// Accuracy log.
     pub log: u32,
@@ -31,7 +31,7 @@ impl<'a> SeqTable<'a> {
     }
 
     /// Stores `norm` of accuracy `log`.
-    pub fn set(&mut self, norm: &[i16], log: u32) {
+    pub(crate) fn set(&mut self, norm: &[i16], log: u32) {
         let n = norm.len().min(SEQ_SYMBOLS);
         for (i, &p) in norm[..n].iter().enumerate() {
             self.norm[2 * i..2 * i + 2].copy_from_slice(&p.to_le_bytes());
@@ -42,7 +42,7 @@ impl<'a> SeqTable<'a> {
     }
 
     /// Copies the distribution into `out`; returns its length.
-    pub fn get(&self, out: &mut [i16; SEQ_SYMBOLS]) -> usize {
+    pub(crate) fn get(&self, out: &mut [i16; SEQ_SYMBOLS]) -> usize {
         for (i, o) in out.iter_mut().enumerate().take(self.len) {
             *o = i16::from_le_bytes([self.norm[2 * i], self.norm[2 * i + 1]]);
         }
@@ -58,7 +58,7 @@ impl<'a> SeqTable<'a> {
 }
 
 /// What the block writer needs across blocks, plus its scratch.
-pub struct Entropy<'a> {
+pub(crate) struct Entropy<'a> {
     /// Huffman table the decoder holds (valid when `huf_valid`).
     pub huf_prev: HufCTable<'a>,
     /// Huffman table built for the current block.
@@ -78,14 +78,14 @@ pub struct Entropy<'a> {
 
 impl<'a> Entropy<'a> {
     /// Workspace bytes.
-    pub const WORKSPACE: usize = 2 * HufCTable::WORKSPACE
+    pub(crate) const WORKSPACE: usize = 2 * HufCTable::WORKSPACE
         + 6 * 2 * SEQ_SYMBOLS
         + 3 * CTable::WORKSPACE
         + HufScratch::WORKSPACE
         + 1024;
 
     /// Carves the state out of a workspace.
-    pub fn new(c: &mut Carver<'a>) -> Option<Self> {
+    pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
         Some(Self {
             huf_prev: HufCTable::new(c)?,
             huf_next: HufCTable::new(c)?,
@@ -100,7 +100,7 @@ impl<'a> Entropy<'a> {
     }
 
     /// Start of a frame without dictionary: the decoder holds no table.
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.huf_valid = false;
         self.huf_pending = false;
         for t in self.prev.iter_mut().chain(self.next.iter_mut()) {
@@ -109,7 +109,7 @@ impl<'a> Entropy<'a> {
     }
 
     /// Prepares a block: it leaves the decoder's tables as they are until it says otherwise.
-    pub fn begin_block(&mut self) {
+    pub(crate) fn begin_block(&mut self) {
         self.huf_pending = false;
         for i in 0..3 {
             let (p, n) = (&self.prev[i], &mut self.next[i]);
@@ -118,7 +118,7 @@ impl<'a> Entropy<'a> {
     }
 
     /// The block was sent compressed: the decoder now holds the block's tables.
-    pub fn commit(&mut self) {
+    pub(crate) fn commit(&mut self) {
         if self.huf_pending {
             core::mem::swap(&mut self.huf_prev, &mut self.huf_next);
             self.huf_valid = true;
@@ -131,7 +131,7 @@ impl<'a> Entropy<'a> {
     }
 
     /// Copies the decoder-visible state of `o` (a dictionary's tables).
-    pub fn copy_state_from(&mut self, o: &Entropy<'_>) {
+    pub(crate) fn copy_state_from(&mut self, o: &Entropy<'_>) {
         self.huf_prev.copy_from(&o.huf_prev);
         self.huf_valid = o.huf_valid;
         self.huf_pending = false;

@@ -6,7 +6,7 @@ use crate::tables::MAGIC;
 
 /// What a frame header announces.
 #[derive(Clone, Copy, Debug)]
-pub struct FrameHeader {
+pub(crate) struct FrameHeader {
     pub window_log: u32,
     /// Content size, when known and announced.
     pub content_size: Option<u64>,
@@ -16,10 +16,10 @@ pub struct FrameHeader {
 }
 
 /// Largest frame header.
-pub const MAX_HEADER: usize = 18;
+pub(crate) const MAX_HEADER: usize = 18;
 
 /// Writes the magic number and frame header; returns its size.
-pub fn write_frame_header(dst: &mut [u8], h: &FrameHeader) -> Result<usize, Error> {
+pub(crate) fn write_frame_header(dst: &mut [u8], h: &FrameHeader) -> Result<usize, Error> {
     let mut b = [0u8; MAX_HEADER];
     b[..4].copy_from_slice(&MAGIC.to_le_bytes());
     let window = 1u64 << h.window_log;
@@ -74,7 +74,7 @@ pub fn write_frame_header(dst: &mut [u8], h: &FrameHeader) -> Result<usize, Erro
 }
 
 /// Writes the content checksum: low 32 bits of XXH64 (seed 0), little-endian.
-pub fn write_checksum(dst: &mut [u8], digest: u64) -> Result<usize, Error> {
+pub(crate) fn write_checksum(dst: &mut [u8], digest: u64) -> Result<usize, Error> {
     dst.get_mut(..4)
         .ok_or(Error::dstSize_tooSmall)?
         .copy_from_slice(&(digest as u32).to_le_bytes());

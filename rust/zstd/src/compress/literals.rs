@@ -14,7 +14,7 @@ const COMPRESSED: u8 = 2;
 const TREELESS: u8 = 3;
 
 /// Smallest gain worth the Huffman decoding effort (C's `ZSTD_minGain`).
-pub fn min_gain(n: usize, strategy: Strategy) -> usize {
+pub(crate) fn min_gain(n: usize, strategy: Strategy) -> usize {
     let shift = if strategy >= Strategy::Btultra {
         strategy as usize - 1
     } else {
@@ -40,7 +40,7 @@ fn write_plain_header(dst: &mut [u8], ty: u8, n: usize) -> Option<usize> {
 }
 
 /// A raw literals section.
-pub fn write_raw(dst: &mut [u8], lits: &[u8]) -> Option<usize> {
+pub(crate) fn write_raw(dst: &mut [u8], lits: &[u8]) -> Option<usize> {
     let h = write_plain_header(dst, RAW, lits.len())?;
     dst.get_mut(h..h + lits.len())?.copy_from_slice(lits);
     Some(h + lits.len())
@@ -78,7 +78,7 @@ fn histogram(ent: &mut Entropy<'_>, lits: &[u8]) -> (usize, u32) {
 
 /// Writes the literals section of a block; records in `ent` whether a new Huffman tree
 /// was sent. `None` when `dst` is too small.
-pub fn write_literals(
+pub(crate) fn write_literals(
     dst: &mut [u8],
     lits: &[u8],
     ent: &mut Entropy<'_>,

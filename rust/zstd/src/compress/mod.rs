@@ -1,22 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! zstd compression: match finders produce sequences, the block writer entropy-codes them.
 
-pub mod block;
-pub mod cctx;
-pub mod cdict;
-pub mod cstream;
-pub mod dict;
-pub mod entropy;
-pub mod frame;
-pub mod literals;
-/// Match finders (`match` is a keyword, so the module is `matcher`).
-#[path = "match/mod.rs"]
+pub(crate) mod block;
+pub(crate) mod cctx;
+pub(crate) mod cdict;
+pub(crate) mod cstream;
+pub(crate) mod dict;
+pub(crate) mod entropy;
+pub(crate) mod frame;
+pub(crate) mod literals;
+// The match finders and the sequence store are reachable for their own tests and benches
+// (tests/match_finders.rs, benches/match_finders.rs), not API.
+#[doc(hidden)]
 pub mod matcher;
 pub mod params;
-pub mod params_table;
+pub(crate) mod params_table;
+#[doc(hidden)]
 pub mod seq_store;
-pub mod sequences;
-pub mod split;
+pub(crate) mod sequences;
+pub(crate) mod split;
+
+/// Largest index span one frame may use before indices must be re-based.
+pub(crate) const INDEX_LIMIT: usize = 3 << 30;
 
 pub use cctx::{cctx_workspace_bound, compress_bound, CCtx};
 pub use cdict::CDict;

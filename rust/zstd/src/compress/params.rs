@@ -9,8 +9,9 @@ use crate::params::{CParams, FrameParams, Params, Strategy};
 /// Content size unknown (`ZSTD_CONTENTSIZE_UNKNOWN`).
 pub const CONTENTSIZE_UNKNOWN: u64 = u64::MAX;
 
-/// Largest and smallest window logs (64-bit builds).
+/// Largest window log (64-bit builds).
 pub const WINDOWLOG_MAX: u32 = 31;
+/// Smallest window log.
 pub const WINDOWLOG_MIN: u32 = 10;
 
 /// Default level (`ZSTD_CLEVEL_DEFAULT`).
@@ -158,7 +159,7 @@ pub fn strategy_from_c(v: u32) -> Result<Strategy, Error> {
 }
 
 /// The parameters the match finders actually run with. btopt, btultra and btultra2 run
-/// the optimal parser over binary trees (`match/opt.rs`). btlazy2 (levels 13-15) runs as
+/// the optimal parser over binary trees (`matcher/opt.rs`). btlazy2 (levels 13-15) runs as
 /// lazy2: our tree search measured 2-5x lazy2's instructions for sizes within 1-2% of
 /// it, either way, so the row search serves those levels until the tree is faster.
 pub fn effective_cparams(cp: &CParams) -> CParams {

@@ -20,7 +20,7 @@ const fn cp(w: u32, c: u32, h: u32, s: u32, l: u32, tl: u32, strategy: Strategy)
 /// `[size class][level]`; size class 0 = large/unknown, 1 = <= 256 KiB, 2 = <= 128 KiB,
 /// 3 = <= 16 KiB.
 #[rustfmt::skip]
-pub const DEFAULT_CPARAMS: [[CParams; 23]; 4] = [
+pub(crate) const DEFAULT_CPARAMS: [[CParams; 23]; 4] = [
     // any source larger than 256 KiB, or unknown
     [
         cp(19, 12, 13, 1, 6, 1, Fast),

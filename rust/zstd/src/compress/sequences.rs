@@ -51,7 +51,7 @@ const ML_BITS: [u8; 64] = bits_table(&ML_BASE);
 
 /// Literal-length code (RFC §3.1.1.3.2.1.1).
 #[inline(always)]
-pub fn ll_code(ll: u32) -> u8 {
+pub(crate) fn ll_code(ll: u32) -> u8 {
     if ll < 64 {
         LL_CODE[ll as usize]
     } else {
@@ -61,7 +61,7 @@ pub fn ll_code(ll: u32) -> u8 {
 
 /// Match-length code of a match of `ml` bytes.
 #[inline(always)]
-pub fn ml_code(ml: u32) -> u8 {
+pub(crate) fn ml_code(ml: u32) -> u8 {
     let b = ml.wrapping_sub(3);
     if b < 128 {
         ML_CODE[b as usize]
@@ -72,7 +72,7 @@ pub fn ml_code(ml: u32) -> u8 {
 
 /// Offset code of an Offset_Value.
 #[inline(always)]
-pub fn of_code(ov: u32) -> u8 {
+pub(crate) fn of_code(ov: u32) -> u8 {
     highbit(ov) as u8
 }
 
@@ -157,12 +157,21 @@ fn write_extras(w: &mut BitWriter<'_>, s: &Sequence, lc: u8, mc: u8, oc: u8) {
     let llb = u32::from(LL_BITS[lc as usize & 63]);
     let mlb = u32::from(ML_BITS[mc as usize & 63]);
     let ofb = u32::from(oc);
-    if llb + mlb > 22 {
-        w.flush();
-    }
     // Both length fields in one write: literal-length bits first (lowest).
     let ll = u64::from(s.lit_len) & ((1u64 << llb) - 1);
     let ml = u64::from(s.match_len.wrapping_sub(3)) & ((1u64 << mlb) - 1);
+    // At most 7 + 26 bits are pending here (a flushed remainder and three FSE states of
+    // at most 9, 9 and 8 bits): when the three fields take at most 31 bits, all fit the
+    // 64-bit accumulator and one flush serves the sequence (most sequences).
+    if llb + mlb + ofb <= 31 {
+        w.add_fast(ll | ml << llb, llb + mlb);
+        w.add(u64::from(s.off_base), ofb);
+        w.flush();
+        return;
+    }
+    if llb + mlb > 22 {
+        w.flush();
+    }
     w.add_fast(ll | ml << llb, llb + mlb);
     if llb + mlb + ofb > 22 {
         w.flush();
@@ -173,7 +182,7 @@ fn write_extras(w: &mut BitWriter<'_>, s: &Sequence, lc: u8, mc: u8, oc: u8) {
 
 /// Writes the sequences section for `seqs`; `None` when `dst` is too small (or the
 /// section would trip old decoders, see below).
-pub fn write_sequences(
+pub(crate) fn write_sequences(
     dst: &mut [u8],
     seqs: &SeqStore<'_>,
     ent: &mut Entropy<'_>,

@@ -5,7 +5,7 @@
 //! chunk that differs too much.
 
 /// Chunk granularity of the cut.
-pub const CHUNK: usize = 8 << 10;
+pub(crate) const CHUNK: usize = 8 << 10;
 /// Buckets of the byte-pair fingerprint.
 const BUCKETS: usize = 64;
 
@@ -39,7 +39,7 @@ const THRESHOLD_PCT: u64 = 50;
 /// where the content changes. Only the first `sample` bytes of each chunk are looked
 /// at (half a chunk halves the cost; on the corpus it loses 0.2% on text, gains on
 /// binaries, so the encoder samples whole chunks).
-pub fn next_block_size(src: &[u8], sample: usize) -> usize {
+pub(crate) fn next_block_size(src: &[u8], sample: usize) -> usize {
     let sample = sample.clamp(64, CHUNK);
     if src.len() < 4 * CHUNK {
         return src.len();

@@ -10,10 +10,10 @@ use super::sequences::read_header;
 use crate::error::Error;
 
 /// Slack after decoded literals that the 16-byte literal copies may read.
-pub const LIT_SLACK: usize = 32;
+pub(crate) const LIT_SLACK: usize = 32;
 
 /// Where a block's output goes and what history it may reference.
-pub struct Dest<'b, 'e> {
+pub(crate) struct Dest<'b, 'e> {
     pub buf: &'b mut [u8],
     pub pos: usize,
     pub prefix_start: usize,
@@ -25,11 +25,11 @@ pub struct Dest<'b, 'e> {
 /// `block_max` bytes; returns the new write position. Literals are regenerated into
 /// `lit_buf` when they fit, else into the destination beyond the block, else at the
 /// destination's tail.
-pub fn decode_compressed_block(
-    ent: &mut Entropy,
+pub(crate) fn decode_compressed_block(
+    ent: &mut Entropy<'_>,
     lit_buf: &mut [u8],
     src: &[u8],
-    dest: Dest,
+    dest: Dest<'_, '_>,
     block_max: usize,
 ) -> Result<usize, Error> {
     let h = LiteralsHeader::parse(src, block_max)?;

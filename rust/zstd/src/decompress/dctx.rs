@@ -3,10 +3,10 @@
 //! skippable frames, back to back, into one flat destination.
 
 use super::block::LIT_SLACK;
+use super::ddict::DDict;
 use super::entropy::Entropy;
 use super::frame_decoder::decode_frame;
 use super::hot::Dispatch;
-use crate::dict::DDict;
 use crate::error::Error;
 use crate::frame::header::FRAME_HEADER_PREFIX;
 use crate::frame::skippable::{is_skippable_magic, SKIPPABLE_HEADER_SIZE};
@@ -15,7 +15,7 @@ use crate::workspace::Carver;
 
 /// Literals buffer of a context: half a block; larger literal sections are regenerated
 /// in the destination (RFC 8878 allows up to 128 KiB of literals per block).
-pub const DCTX_LIT_BUF: usize = BLOCK_SIZE_MAX / 2 + LIT_SLACK;
+pub(crate) const DCTX_LIT_BUF: usize = BLOCK_SIZE_MAX / 2 + LIT_SLACK;
 
 /// Workspace bytes [`DCtx::new`] needs (C 6.12's `zstd_dctx_workspace_bound()`: 95,944).
 pub const fn dctx_workspace_bound() -> usize {
@@ -46,6 +46,7 @@ impl<'a> DCtx<'a> {
         self.ent.dispatch = d;
     }
 
+    /// Decompresses every frame in `src` into `dst`; returns the bytes written.
     pub fn decompress(&mut self, dst: &mut [u8], src: &[u8]) -> Result<usize, Error> {
         self.decompress_frames(dst, src, None)
     }
@@ -55,7 +56,7 @@ impl<'a> DCtx<'a> {
         &mut self,
         dst: &mut [u8],
         src: &[u8],
-        ddict: &DDict,
+        ddict: &DDict<'_>,
     ) -> Result<usize, Error> {
         self.decompress_frames(dst, src, Some(ddict))
     }
@@ -64,7 +65,7 @@ impl<'a> DCtx<'a> {
         &mut self,
         dst: &mut [u8],
         src: &[u8],
-        dict: Option<&DDict>,
+        dict: Option<&DDict<'_>>,
     ) -> Result<usize, Error> {
         let mut ip = 0usize;
         let mut op = 0usize;

@@ -11,10 +11,10 @@
 //! output, with no copy through the window.
 
 use super::block::{decode_compressed_block, Dest, LIT_SLACK};
+use super::ddict::DDict;
 use super::entropy::Entropy;
 use super::execute::Ext;
 use super::frame_decoder::{check_dict_id, decode_frame};
-use crate::dict::DDict;
 use crate::error::Error;
 use crate::frame::block::{BlockHeader, BlockType, BLOCK_HEADER_SIZE};
 use crate::frame::header::{
@@ -32,6 +32,10 @@ const RING_SLACK: usize = 32;
 /// writing wraps, the older segment ends >= `window + 32` bytes into the ring, and the
 /// oldest bytes still in reach stay >= 32 bytes ahead of any overshooting write.
 const RING_EXTRA: usize = 2 * RING_SLACK;
+
+/// Calls in a row without progress after which a stream reports it is stuck (zstd's
+/// `ZSTD_NO_FORWARD_PROGRESS_MAX`).
+const NO_FORWARD_PROGRESS_MAX: u32 = 16;
 
 /// Per-frame buffers for a window of `w` bytes.
 const fn frame_buffers(w: usize) -> usize {
@@ -68,6 +72,14 @@ enum History {
 }
 
 /// A streaming decompression context in a caller-provided workspace.
+///
+/// It keeps zstd's streaming contract, which kernel callers rely on (squashfs and btrfs
+/// treat "input used up, frame not finished" as corruption): the last input byte of a
+/// frame is not reported consumed before all of the frame's output is delivered. When a
+/// call fills the output and uses up the input, one byte it took is reported as not
+/// consumed (the "hostage"); the caller presents it again with the next call, which skips
+/// it. And a stream called [`NO_FORWARD_PROGRESS_MAX`] times in a row without progress
+/// reports it is stuck.
 pub struct DStream<'a> {
     ent: Entropy<'a>,
     arena: &'a mut [u8],
@@ -91,6 +103,17 @@ pub struct DStream<'a> {
     prefix_start: usize,
     flush_pos: usize,
     history: History,
+    // Caller-facing state (see above).
+    /// Calls in a row that consumed and produced nothing.
+    no_progress: u32,
+    /// The byte at the caller's `*in_pos` was already taken.
+    hostage: bool,
+    /// The frame ended while the hostage could not be handed back (no input given): the
+    /// next call with input takes the byte and reports the end of the frame.
+    done_after_hostage: bool,
+    /// Window_Size of a frame the last call refused because this workspace cannot hold
+    /// its window.
+    refused_window: Option<u64>,
 }
 
 impl<'a> DStream<'a> {
@@ -127,6 +150,10 @@ impl<'a> DStream<'a> {
             prefix_start: 0,
             flush_pos: 0,
             history: History::Dict,
+            no_progress: 0,
+            hostage: false,
+            done_after_hostage: false,
+            refused_window: None,
         })
     }
 
@@ -147,6 +174,14 @@ impl<'a> DStream<'a> {
         self.ent.dispatch = d;
     }
 
+    /// Window_Size of the frame the last call refused with `frameParameter_windowTooLarge`
+    /// because this stream's workspace cannot hold its window (`None` when the frame header
+    /// itself was refused). C's streams in a fixed workspace report a window below zstd's
+    /// default limit as `memory_allocation`; the C ABI tells the two apart with this.
+    pub fn refused_window(&self) -> Option<u64> {
+        self.refused_window
+    }
+
     /// Uses `ddict` for the following frames (`None`: no dictionary).
     pub fn set_ddict(&mut self, ddict: Option<&'a DDict<'a>>) {
         self.ddict = ddict;
@@ -157,11 +192,17 @@ impl<'a> DStream<'a> {
         self.stage = Stage::FrameHeader;
         self.small_len = 0;
         self.in_len = 0;
+        self.no_progress = 0;
+        self.hostage = false;
+        self.done_after_hostage = false;
     }
 
     /// Decompresses from `input[*in_pos..]` into `output[*out_pos..]`, advancing both.
     /// Returns 0 when a frame is completely decoded and flushed, else a hint of how
-    /// many more input bytes the current step needs (> 0).
+    /// many more input bytes the current step needs (> 0). A byte may be held back as
+    /// the hostage (see [`DStream`]); after [`NO_FORWARD_PROGRESS_MAX`] calls without
+    /// progress the error is `dstSize_tooSmall` with a full output, else
+    /// `srcSize_wrong` with no input left.
     pub fn decompress_stream(
         &mut self,
         output: &mut [u8],
@@ -172,6 +213,67 @@ impl<'a> DStream<'a> {
         if *in_pos > input.len() || *out_pos > output.len() {
             return Err(Error::srcSize_wrong);
         }
+        if self.done_after_hostage {
+            if *in_pos == input.len() {
+                return Ok(1);
+            }
+            *in_pos += 1;
+            self.hostage = false;
+            self.done_after_hostage = false;
+            return Ok(0);
+        }
+        self.refused_window = None;
+        let (in_before, out_before) = (*in_pos, *out_pos);
+        // Decoding continues after the byte already taken.
+        let mut pos = *in_pos + usize::from(self.hostage && *in_pos < input.len());
+        let released = pos > *in_pos;
+        let hint = match self.advance(output, out_pos, input, &mut pos) {
+            Ok(hint) => hint,
+            Err(e) => {
+                self.hostage = false;
+                return Err(e);
+            }
+        };
+        if self.hostage && !released {
+            // Still owed: the caller gave no input this time.
+            *in_pos = pos;
+            if hint == 0 {
+                self.done_after_hostage = true;
+                return Ok(1);
+            }
+        } else if hint != 0 && pos == input.len() && pos > *in_pos && *out_pos == output.len() {
+            *in_pos = pos - 1;
+            self.hostage = true;
+        } else {
+            *in_pos = pos;
+            self.hostage = false;
+        }
+        if hint != 0 && self.stage == Stage::FrameHeader {
+            // Waiting for a frame header is not counted (nor is it progress), as in C.
+        } else if hint != 0 && *in_pos == in_before && *out_pos == out_before {
+            self.no_progress += 1;
+            if self.no_progress >= NO_FORWARD_PROGRESS_MAX {
+                if *out_pos == output.len() {
+                    return Err(Error::dstSize_tooSmall);
+                }
+                if *in_pos == input.len() {
+                    return Err(Error::srcSize_wrong);
+                }
+            }
+        } else {
+            self.no_progress = 0;
+        }
+        Ok(hint)
+    }
+
+    /// [`DStream::decompress_stream`] without the hostage and the progress count.
+    fn advance(
+        &mut self,
+        output: &mut [u8],
+        out_pos: &mut usize,
+        input: &[u8],
+        in_pos: &mut usize,
+    ) -> Result<usize, Error> {
         loop {
             match self.stage {
                 Stage::FrameHeader => {
@@ -345,6 +447,7 @@ impl<'a> DStream<'a> {
         }
         check_dict_id(&h, self.ddict)?;
         if h.window_size > self.max_window_size() as u64 {
+            self.refused_window = Some(h.window_size);
             return Err(Error::frameParameter_windowTooLarge);
         }
         self.window = h.window_size as usize;

@@ -9,9 +9,9 @@ use crate::huf::decode::{HufTable, TABLE_CELLS};
 use crate::tables::{LL_MAX_LOG, ML_MAX_LOG, OF_MAX_LOG, REP_START};
 use crate::workspace::Carver;
 
-pub const LL_CELLS: usize = 1 << LL_MAX_LOG;
-pub const ML_CELLS: usize = 1 << ML_MAX_LOG;
-pub const OF_CELLS: usize = 1 << OF_MAX_LOG;
+pub(crate) const LL_CELLS: usize = 1 << LL_MAX_LOG;
+pub(crate) const ML_CELLS: usize = 1 << ML_MAX_LOG;
+pub(crate) const OF_CELLS: usize = 1 << OF_MAX_LOG;
 
 /// One FSE table slot with its log; `log == None` until a block (or dictionary) sets it.
 pub struct SeqTable<'a, const N: usize> {

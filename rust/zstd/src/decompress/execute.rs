@@ -15,7 +15,7 @@ use crate::fse::decode::{unpack, Entry};
 
 /// Older history before `prefix_start`.
 #[derive(Clone, Copy)]
-pub enum Ext<'e> {
+pub(crate) enum Ext<'e> {
     Slice(&'e [u8]),
     /// `buf[start..end]`.
     InBuf {
@@ -25,19 +25,16 @@ pub enum Ext<'e> {
 }
 
 impl Ext<'_> {
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match *self {
             Ext::Slice(s) => s.len(),
             Ext::InBuf { start, end } => end - start,
         }
     }
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 /// Where a block writes and what history it sees.
-pub struct Out<'b, 'e> {
+pub(crate) struct Out<'b, 'e> {
     pub buf: &'b mut [u8],
     pub pos: usize,
     pub prefix_start: usize,
@@ -52,7 +49,7 @@ pub struct Out<'b, 'e> {
 
 /// Where the literals are: a slice holding `len` literals plus slack, or `buf[start..]`.
 #[derive(Clone, Copy)]
-pub enum Lits<'l> {
+pub(crate) enum Lits<'l> {
     Slice { data: &'l [u8], len: usize },
     InBuf { start: usize, len: usize },
 }
@@ -79,7 +76,7 @@ fn copy_match(
     offset: usize,
     ml: usize,
     prefix_start: usize,
-    ext: Ext,
+    ext: Ext<'_>,
     wild_end: usize,
 ) -> Result<(), Error> {
     let in_prefix = op - prefix_start;
@@ -154,7 +151,7 @@ fn copy_match_ext(
     offset: usize,
     ml: usize,
     prefix_start: usize,
-    ext: Ext,
+    ext: Ext<'_>,
 ) -> Result<(), Error> {
     let in_prefix = op - prefix_start;
     // The match starts in the older history.
@@ -219,12 +216,12 @@ fn copy_literals<const IN_BUF: bool>(
 /// then appends the remaining literals. Returns the new write position. Inlined into
 /// each [`super::hot`] variant.
 #[inline(always)]
-pub fn decode_and_execute(
-    ent: &mut Entropy,
+pub(crate) fn decode_and_execute(
+    ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
-    lits: Lits,
-    out: &mut Out,
+    lits: Lits<'_>,
+    out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
     match lits {
         Lits::Slice { data, len } => run::<false>(ent, nb_seq, stream, data, 0, len, out),
@@ -236,29 +233,15 @@ pub fn decode_and_execute(
 /// streaming ring keeps this much slack beyond each block.
 const WILD_SLACK: usize = 32;
 
-/// Copies the 16 bytes at `src` to `dst` within `buf`, where `src + 16 <= dst` or
-/// `dst + 16 <= src` (callers check the ranges are inside `buf`).
-#[inline(always)]
-fn copy16_within(buf: &mut [u8], src: usize, dst: usize) {
-    // Masked indices are unchanged (they are < isize::MAX) and `+ 16` cannot wrap,
-    // which leaves one bound check per range.
-    let (src, dst) = (src & POS_MASK, dst & POS_MASK);
-    let t: [u8; 16] = match buf.get(src..src + 16) {
-        Some(t) => match t.try_into() {
-            Ok(t) => t,
-            Err(_) => return,
-        },
-        None => return,
-    };
-    if let Some(d) = buf.get_mut(dst..dst + 16) {
-        d.copy_from_slice(&t);
-    }
-}
-
 /// Positions are below `isize::MAX`; masking with this tells the compiler so.
 const POS_MASK: usize = usize::MAX >> 1;
 
-/// Same for 8 bytes.
+/// Literal and match lengths are below 2^18 (RFC 8878 §3.1.1.3.2.1.1: the largest base,
+/// 65539, plus 16 extra bits); masking with this tells the compiler so.
+const LEN_MASK: usize = (1 << 18) - 1;
+
+/// Copies the 8 bytes at `src` to `dst` within `buf`, where `src + 8 <= dst` or
+/// `dst + 8 <= src` (callers check the ranges are inside `buf`).
 #[inline(always)]
 fn copy8_within(buf: &mut [u8], src: usize, dst: usize) {
     let (src, dst) = (src & POS_MASK, dst & POS_MASK);
@@ -283,33 +266,42 @@ fn copy16(dst: &mut [u8], to: usize, src: &[u8], from: usize) {
     }
 }
 
-/// The fast match copy: `ml` bytes from `offset` (1..) back, `op + ml + 16` inside
-/// `buf` and the source inside it; up to 15 bytes past the match may be overwritten.
+/// Copies the 16 bytes at `src` to `dst` within `buf` (callers have checked both
+/// ranges, and that they do not overlap, in terms the compiler can follow).
 #[inline(always)]
-fn wild_match(buf: &mut [u8], op: usize, offset: usize, op_end: usize) {
-    let src = op.wrapping_sub(offset);
+fn copy16_checked(buf: &mut [u8], src: usize, dst: usize) {
+    let t: [u8; 16] = match buf.get(src..src + 16).map(<[u8; 16]>::try_from) {
+        Some(Ok(t)) => t,
+        _ => return,
+    };
+    if let Some(d) = buf.get_mut(dst..dst + 16) {
+        d.copy_from_slice(&t);
+    }
+}
+
+/// The fast match copy: `ml` bytes from `src = match_at - offset` to `match_at` in
+/// `buf`, where `src < match_at` and `match_at + ml + 16 <= buf.len()` (so no sum below wraps, and
+/// every 16-byte copy's check follows from these); up to 15 bytes past the match may
+/// be overwritten.
+#[inline(always)]
+fn wild_match(buf: &mut [u8], src: usize, match_at: usize, offset: usize, ml: usize) {
     if offset >= 16 {
         // Each 16-byte source chunk ends at or before its destination starts.
-        copy16_within(buf, src, op);
-        let mut d = op.wrapping_add(16);
-        if d < op_end {
-            let mut s = src.wrapping_add(16);
-            loop {
-                copy16_within(buf, s, d);
-                d = d.wrapping_add(16);
-                s = s.wrapping_add(16);
-                if d >= op_end {
-                    break;
-                }
-            }
+        copy16_checked(buf, src, match_at);
+        let mut k = 16;
+        while k < ml {
+            copy16_checked(buf, src + k, match_at + k);
+            k += 16;
         }
         return;
     }
+    let op = match_at;
+    let op_end = match_at + ml;
     let (mut p, period) = if offset >= 8 {
         (op, offset)
     } else {
         // First 8 bytes one by one, then 8 at a time from a multiple of the offset.
-        if let Some(w) = buf.get_mut(src..op.wrapping_add(8)) {
+        if let Some(w) = buf.get_mut(src..op + 8) {
             for k in 0..8 {
                 if let Some(&b) = w.get(k) {
                     if let Some(x) = w.get_mut(offset + k) {
@@ -318,7 +310,7 @@ fn wild_match(buf: &mut [u8], op: usize, offset: usize, op_end: usize) {
                 }
             }
         }
-        (op.wrapping_add(8), SHORT_PERIOD[offset & 7])
+        (op + 8, SHORT_PERIOD[offset & 7])
     };
     while p < op_end {
         copy8_within(buf, p.wrapping_sub(period), p);
@@ -331,7 +323,7 @@ fn wild_match(buf: &mut [u8], op: usize, offset: usize, op_end: usize) {
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn exec_slow<const IN_BUF: bool>(
-    out: &mut Out,
+    out: &mut Out<'_, '_>,
     limit: usize,
     limit_err: Error,
     op: usize,
@@ -376,13 +368,13 @@ fn exec_slow<const IN_BUF: bool>(
 /// slack), or `buf[lit_start..lit_start + lit_len]` when `IN_BUF`.
 #[inline(always)]
 fn run<const IN_BUF: bool>(
-    ent: &mut Entropy,
+    ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
     lit_data: &[u8],
     lit_start: usize,
     lit_len: usize,
-    out: &mut Out,
+    out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
     let buf_len = out.buf.len();
     let limit = out.limit.min(buf_len);
@@ -422,7 +414,29 @@ fn run<const IN_BUF: bool>(
         let mut left = nb_seq;
         // The inner loop runs the fast path and leaves it for any sequence needing the
         // careful one: with no call inside, its state can stay in registers.
+        if op < prefix_start {
+            return Err(Error::GENERIC);
+        }
         loop {
+            // The fast path's views: the output from the prefix start to the wild end,
+            // and the literals up to the fast end plus 16 bytes of slack, with positions
+            // relative to them. Its checks compare against these lengths, the ones each
+            // 16-byte copy checks, so the copies' own checks follow from them.
+            let w: &mut [u8] = if IN_BUF {
+                &mut []
+            } else {
+                out.buf.get_mut(prefix_start..wild_end).unwrap_or_default()
+            };
+            let lit: &[u8] = if IN_BUF {
+                &[]
+            } else {
+                lit_data
+                    .get(..lit_fast_end.saturating_add(16))
+                    .unwrap_or_default()
+            };
+            // op >= prefix_start (checked above; both advance together below).
+            let mut o = op - prefix_start;
+            let mut l = lp;
             let slow = loop {
                 if left == 0 {
                     break None;
@@ -521,34 +535,42 @@ fn run<const IN_BUF: bool>(
                     }
                 } as usize;
 
-                // Execute: literals, then the match. Lengths are < 2^18 and positions
-                // <= isize::MAX: no sum below wraps.
-                let match_at = op.wrapping_add(ll);
-                let op_end = match_at.wrapping_add(ml);
-                let lit_end = lp.wrapping_add(ll);
-                let reach = match_at.wrapping_sub(prefix_start).min(max_offset);
+                // Execute: literals, then the match. Masks change nothing (positions are
+                // below isize::MAX, lengths below 2^18: a base below 2^17 plus at most 16
+                // extra bits) but let the compiler see that no sum below wraps.
+                let (o0, l0) = (o & POS_MASK, l & POS_MASK);
+                let (ll, ml) = (ll & LEN_MASK, ml & LEN_MASK);
+                let match_at = o0 + ll;
+                let o_end = match_at + ml;
+                let lit_end = l0 + ll;
+                // Inside the prefix exactly when 1 <= offset <= match_at.
+                let src = match_at.wrapping_sub(offset);
                 if !IN_BUF
-                    && lit_end <= lit_fast_end
-                    && op_end.wrapping_add(16) <= wild_end
-                    && offset.wrapping_sub(1) < reach
+                    && lit_end + 16 <= lit.len()
+                    && o_end + 16 <= w.len()
+                    && src < match_at
+                    && offset <= max_offset
                 {
-                    let buf = &mut *out.buf;
-                    copy16(buf, op, lit_data, lp);
+                    copy16(w, o0, lit, l0);
                     if ll > 16 {
                         let mut k = 16;
                         while k < ll {
-                            copy16(buf, op.wrapping_add(k), lit_data, lp.wrapping_add(k));
+                            copy16(w, o0 + k, lit, l0 + k);
                             k += 16;
                         }
                     }
-                    wild_match(buf, match_at, offset, op_end);
-                    op = op_end;
-                    lp = lit_end;
+                    wild_match(w, src, match_at, offset, ml);
+                    o = o_end;
+                    l = lit_end;
                     continue;
                 }
+                op = o.wrapping_add(prefix_start);
+                lp = l;
                 break Some((ll, ml, offset));
             };
             let Some(seq) = slow else {
+                op = o.wrapping_add(prefix_start);
+                lp = l;
                 break;
             };
             (op, lp) = exec_slow::<IN_BUF>(

@@ -3,9 +3,9 @@
 //! (RFC 8878 §3.1.1): header, blocks, content checksum.
 
 use super::block::{decode_compressed_block, Dest};
+use super::ddict::DDict;
 use super::entropy::Entropy;
 use super::execute::Ext;
-use crate::dict::DDict;
 use crate::error::Error;
 use crate::frame::block::{BlockHeader, BlockType, BLOCK_HEADER_SIZE};
 use crate::frame::header::{
@@ -13,7 +13,7 @@ use crate::frame::header::{
 };
 
 /// Checks a frame's Dictionary_ID against the dictionary in use.
-pub fn check_dict_id(h: &FrameHeader, dict: Option<&DDict>) -> Result<(), Error> {
+pub(crate) fn check_dict_id(h: &FrameHeader, dict: Option<&DDict<'_>>) -> Result<(), Error> {
     let have = dict.map_or(0, |d| d.dict_id());
     if h.dict_id != 0 && h.dict_id != have {
         return Err(Error::dictionary_wrong);
@@ -22,7 +22,7 @@ pub fn check_dict_id(h: &FrameHeader, dict: Option<&DDict>) -> Result<(), Error>
 }
 
 /// Reads a complete frame header or fails with `srcSize_wrong`.
-pub fn complete_header(src: &[u8]) -> Result<FrameHeader, Error> {
+pub(crate) fn complete_header(src: &[u8]) -> Result<FrameHeader, Error> {
     match get_frame_header(src)? {
         FrameHeaderProgress::Complete(h) => Ok(h),
         FrameHeaderProgress::Incomplete(_) => Err(Error::srcSize_wrong),
@@ -31,13 +31,13 @@ pub fn complete_header(src: &[u8]) -> Result<FrameHeader, Error> {
 
 /// Decodes the zstd frame at the start of `src` into `dst[op..]`. Returns
 /// (bytes of `src` used, new output position).
-pub fn decode_frame(
-    ent: &mut Entropy,
+pub(crate) fn decode_frame(
+    ent: &mut Entropy<'_>,
     lit_buf: &mut [u8],
     dst: &mut [u8],
     op: usize,
     src: &[u8],
-    dict: Option<&DDict>,
+    dict: Option<&DDict<'_>>,
 ) -> Result<(usize, usize), Error> {
     let h = complete_header(src)?;
     check_dict_id(&h, dict)?;

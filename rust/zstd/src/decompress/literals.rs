@@ -9,7 +9,7 @@ use crate::huf::weights::{read_weights, Weights};
 
 /// Literals_Block_Type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LiteralsType {
+pub(crate) enum LiteralsType {
     Raw,
     Rle,
     Compressed,
@@ -19,7 +19,7 @@ pub enum LiteralsType {
 
 /// A parsed Literals_Section_Header.
 #[derive(Clone, Copy, Debug)]
-pub struct LiteralsHeader {
+pub(crate) struct LiteralsHeader {
     pub kind: LiteralsType,
     pub regenerated_size: usize,
     /// Bytes after the header: Regenerated_Size (raw), 1 (RLE), Compressed_Size.
@@ -33,7 +33,7 @@ const MIN_LITERALS_FOR_4_STREAMS: usize = 6;
 
 impl LiteralsHeader {
     /// Parses the header at the start of `src`; literals may not exceed `block_max`.
-    pub fn parse(src: &[u8], block_max: usize) -> Result<Self, Error> {
+    pub(crate) fn parse(src: &[u8], block_max: usize) -> Result<Self, Error> {
         let b0 = *src.first().ok_or(Error::corruption_detected)?;
         let byte = |i: usize| {
             src.get(i)
@@ -104,10 +104,10 @@ impl LiteralsHeader {
 
 /// Regenerates RLE or Huffman literals described by `h` into `out`
 /// (`out.len() == h.regenerated_size`). `content` is the section after its header.
-pub fn decode_literals(
+pub(crate) fn decode_literals(
     h: &LiteralsHeader,
     content: &[u8],
-    ent: &mut Entropy,
+    ent: &mut Entropy<'_>,
     out: &mut [u8],
 ) -> Result<(), Error> {
     let content = content

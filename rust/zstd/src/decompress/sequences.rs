@@ -3,13 +3,14 @@
 //! Symbol_Compression_Modes and the LL / OF / ML table descriptions.
 
 use super::entropy::{Entropy, SeqTable};
+use crate::dict::Seq;
 use crate::error::Error;
 use crate::fse::decode::{build_table, rle_table};
 use crate::fse::header::{read_counts, NormalizedCounts};
 use crate::tables::*;
 
 /// Reads Number_of_Sequences; returns (count, bytes used).
-pub fn read_count(src: &[u8]) -> Result<(usize, usize), Error> {
+pub(crate) fn read_count(src: &[u8]) -> Result<(usize, usize), Error> {
     let b = |i: usize| {
         src.get(i)
             .copied()
@@ -23,9 +24,6 @@ pub fn read_count(src: &[u8]) -> Result<(usize, usize), Error> {
         _ => (b(1)? + (b(2)? << 8) + 0x7F00, 3),
     })
 }
-
-/// Maps a code to its (baseline, extra bits).
-type ValueFn = fn(usize) -> (u32, u8);
 
 /// Value (baseline, extra bits) of each code, per alphabet.
 fn ll_value(s: usize) -> (u32, u8) {
@@ -72,14 +70,12 @@ fn read_table<const N: usize, V: Fn(usize) -> (u32, u8) + Copy>(
             Ok(1)
         }
         2 => {
-            t.predefined = false;
             let used = read_counts(src, max_symbol, max_log, counts)?;
             let c = counts
                 .counts
                 .get(..=counts.max_symbol)
                 .ok_or(Error::GENERIC)?;
-            build_table(c, counts.table_log, &mut t.cells[..], value)?;
-            t.log = Some(counts.table_log);
+            set_table(t, c, counts.table_log, value)?;
             Ok(used)
         }
         _ => {
@@ -93,7 +89,7 @@ fn read_table<const N: usize, V: Fn(usize) -> (u32, u8) + Copy>(
 
 /// Parses the section header at `src` and updates the tables in `ent`; returns
 /// (Number_of_Sequences, bytes used). With zero sequences the section must end there.
-pub fn read_header(src: &[u8], ent: &mut Entropy) -> Result<(usize, usize), Error> {
+pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, usize), Error> {
     let (nb_seq, mut pos) = read_count(src)?;
     if nb_seq == 0 {
         if pos != src.len() {
@@ -147,36 +143,33 @@ pub fn read_header(src: &[u8], ent: &mut Entropy) -> Result<(usize, usize), Erro
     Ok((nb_seq, pos))
 }
 
-/// Reads a dictionary's FSE table (always FSE-compressed) into `t`.
-pub fn read_dict_table<const N: usize>(
-    src: &[u8],
+/// Builds a dictionary's FSE table for `seq` from its counts (read by [`crate::dict`]).
+pub(crate) fn build_dict_table(
+    counts: &NormalizedCounts,
+    ent: &mut Entropy<'_>,
+    seq: Seq,
+) -> Result<(), Error> {
+    let c = counts
+        .counts
+        .get(..=counts.max_symbol)
+        .ok_or(Error::GENERIC)?;
+    let log = counts.table_log;
+    match seq {
+        Seq::LiteralLengths => set_table(&mut ent.ll, c, log, ll_value),
+        Seq::Offsets => set_table(&mut ent.of, c, log, of_value),
+        Seq::MatchLengths => set_table(&mut ent.ml, c, log, ml_value),
+    }
+}
+
+/// Builds `t` from normalized counts `c` of accuracy `log`.
+fn set_table<const N: usize, V: Fn(usize) -> (u32, u8)>(
     t: &mut SeqTable<'_, N>,
-    which: u8,
-) -> Result<usize, Error> {
-    let mut counts = NormalizedCounts {
-        counts: [0; 256],
-        max_symbol: 0,
-        table_log: 0,
-    };
-    let (max_symbol, max_log, value, default): (usize, u32, ValueFn, _) = match which {
-        0 => (
-            MAX_LL,
-            LL_MAX_LOG,
-            ll_value,
-            (&LL_DEFAULT_NORM[..], LL_DEFAULT_LOG),
-        ),
-        1 => (
-            MAX_OF,
-            OF_MAX_LOG,
-            of_value,
-            (&OF_DEFAULT_NORM[..], OF_DEFAULT_LOG),
-        ),
-        _ => (
-            MAX_ML,
-            ML_MAX_LOG,
-            ml_value,
-            (&ML_DEFAULT_NORM[..], ML_DEFAULT_LOG),
-        ),
-    };
-    read_table(2, src, t, max_symbol, max_log, default, value, &mut counts)
+    c: &[i16],
+    log: u32,
+    value: V,
+) -> Result<(), Error> {
+    t.predefined = false;
+    build_table(c, log, &mut t.cells[..], value)?;
+    t.log = Some(log);
+    Ok(())
 }

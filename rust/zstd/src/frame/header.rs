@@ -17,9 +17,12 @@ pub const FRAME_HEADER_PREFIX: usize = 5;
 /// Largest frame header.
 pub const FRAME_HEADER_SIZE_MAX: usize = 18;
 
+/// Kind of frame (`ZSTD_frameType_e`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FrameType {
+    /// A zstd frame (RFC 8878 §3.1.1).
     Frame = 0,
+    /// A skippable frame (RFC 8878 §3.1.2).
     Skippable = 1,
 }
 
@@ -33,6 +36,7 @@ pub struct FrameHeader {
     pub window_size: u64,
     /// min(Window_Size, 128 KiB).
     pub block_size_max: u32,
+    /// Zstd or skippable frame.
     pub frame_type: FrameType,
     /// Bytes of the header.
     pub header_size: u32,
@@ -47,6 +51,7 @@ pub struct FrameHeader {
 /// Result of reading a header from a prefix of a frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FrameHeaderProgress {
+    /// The whole header.
     Complete(FrameHeader),
     /// The header needs this many bytes in total (more than were given).
     Incomplete(usize),

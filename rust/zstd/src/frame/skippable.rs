@@ -4,10 +4,10 @@
 use crate::tables::{SKIPPABLE_MAGIC_MASK, SKIPPABLE_MAGIC_MIN};
 
 /// Header length of a skippable frame (magic + Frame_Size).
-pub const SKIPPABLE_HEADER_SIZE: usize = 8;
+pub(crate) const SKIPPABLE_HEADER_SIZE: usize = 8;
 
 /// True for any of the 16 skippable-frame magic numbers.
-pub fn is_skippable_magic(magic: u32) -> bool {
+pub(crate) fn is_skippable_magic(magic: u32) -> bool {
     magic & SKIPPABLE_MAGIC_MASK == SKIPPABLE_MAGIC_MIN
 }
 

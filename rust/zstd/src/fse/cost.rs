@@ -30,7 +30,7 @@ const LOG2_FRAC: [u16; 256] = {
 
 /// `log2(v) * 256`, with 8 fractional bits, for `v >= 1`.
 #[inline]
-pub fn log2_q8(v: u32) -> u32 {
+pub(crate) fn log2_q8(v: u32) -> u32 {
     let v = v.max(1);
     let hb = highbit(v);
     let frac = if hb >= 8 {
@@ -42,7 +42,8 @@ pub fn log2_q8(v: u32) -> u32 {
 }
 
 /// Shannon cost of coding `count` with its own statistics.
-pub fn entropy_cost(count: &[u32], total: u32) -> u64 {
+#[cfg(test)]
+pub(crate) fn entropy_cost(count: &[u32], total: u32) -> u64 {
     let lt = log2_q8(total);
     count
         .iter()
@@ -53,7 +54,7 @@ pub fn entropy_cost(count: &[u32], total: u32) -> u64 {
 
 /// Cost of coding `count` with the distribution `norm` of accuracy `log`, or `None`
 /// when a present symbol has no probability there.
-pub fn table_cost(norm: &[i16], log: u32, count: &[u32]) -> Option<u64> {
+pub(crate) fn table_cost(norm: &[i16], log: u32, count: &[u32]) -> Option<u64> {
     let full = log << 8;
     let mut cost = 0u64;
     for (s, &c) in count.iter().enumerate() {

@@ -9,11 +9,11 @@
 use crate::error::Error;
 
 /// One decoding-table entry (see the module doc for the layout).
-pub type Entry = [u8; 8];
+pub(crate) type Entry = [u8; 8];
 
 /// An entry's fields, unpacked from its 64-bit value.
 #[derive(Clone, Copy)]
-pub struct Decoded {
+pub(crate) struct Decoded {
     pub new_state: usize,
     pub nb_bits: u32,
     pub extra_bits: u32,
@@ -21,7 +21,7 @@ pub struct Decoded {
 }
 
 #[inline(always)]
-pub fn unpack(e: &Entry) -> Decoded {
+pub(crate) fn unpack(e: &Entry) -> Decoded {
     // Field by field, so each is one narrow load from the table.
     Decoded {
         new_state: usize::from(u16::from_le_bytes([e[0], e[1]])),
@@ -42,7 +42,7 @@ fn pack(new_state: u32, nb_bits: u32, extra_bits: u8, base: u32) -> Entry {
 
 /// Builds the decoding table for `counts[..=max_symbol]` at accuracy `table_log` into
 /// `table[..1 << table_log]`; `value(symbol)` gives each symbol's (base, extra bits).
-pub fn build_table<F: Fn(usize) -> (u32, u8)>(
+pub(crate) fn build_table<F: Fn(usize) -> (u32, u8)>(
     counts: &[i16],
     table_log: u32,
     table: &mut [Entry],
@@ -122,7 +122,7 @@ pub fn build_table<F: Fn(usize) -> (u32, u8)>(
 }
 
 /// A one-cell table that always yields `symbol` and reads no state bits (RLE mode).
-pub fn rle_table(table: &mut [Entry], base: u32, extra: u8) -> Result<(), Error> {
+pub(crate) fn rle_table(table: &mut [Entry], base: u32, extra: u8) -> Result<(), Error> {
     let e = table.first_mut().ok_or(Error::GENERIC)?;
     *e = pack(0, 0, extra, base);
     Ok(())

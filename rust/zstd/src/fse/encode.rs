@@ -7,13 +7,13 @@ use crate::bits::writer::BitWriter;
 use crate::workspace::Carver;
 
 /// Largest accuracy log an encoding table holds (sequence codes use at most 9).
-pub const MAX_LOG: u32 = 9;
+pub(crate) const MAX_LOG: u32 = 9;
 /// Largest alphabet (match-length codes 0..=52).
-pub const MAX_SYMBOLS: usize = 64;
+pub(crate) const MAX_SYMBOLS: usize = 64;
 const STATES: usize = 1 << MAX_LOG;
 
 /// An encoding table in workspace memory.
-pub struct CTable<'a> {
+pub(crate) struct CTable<'a> {
     /// Next state (as `table_size + cell`), u16 little-endian, by `cumulative + rank`.
     states: &'a mut [[u8; 2]; STATES],
     /// Per symbol: `delta_find_state` (i32) and `delta_nb_bits` (u32), little-endian.
@@ -25,10 +25,10 @@ pub struct CTable<'a> {
 
 impl<'a> CTable<'a> {
     /// Workspace bytes of one table.
-    pub const WORKSPACE: usize = 2 * STATES + 8 * MAX_SYMBOLS + STATES;
+    pub(crate) const WORKSPACE: usize = 2 * STATES + 8 * MAX_SYMBOLS + STATES;
 
     /// Carves an (empty) table.
-    pub fn new(c: &mut Carver<'a>) -> Option<Self> {
+    pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
         Some(Self {
             states: c.table::<2>(STATES)?.try_into().ok()?,
             symbols: c.table::<8>(MAX_SYMBOLS)?.try_into().ok()?,
@@ -37,13 +37,8 @@ impl<'a> CTable<'a> {
         })
     }
 
-    /// Accuracy log of the table.
-    pub fn log(&self) -> u32 {
-        self.log
-    }
-
     /// Builds the table for `norm` (a valid distribution summing to `1 << log`).
-    pub fn build(&mut self, norm: &[i16], log: u32) {
+    pub(crate) fn build(&mut self, norm: &[i16], log: u32) {
         let size = 1usize << log;
         let mask = size - 1;
         let n = norm.len().min(MAX_SYMBOLS);
@@ -124,7 +119,7 @@ impl<'a> CTable<'a> {
     /// The state that starts encoding with `s` (the last symbol of the stream); it costs
     /// no bits.
     #[inline]
-    pub fn init_state(&self, s: u8) -> u32 {
+    pub(crate) fn init_state(&self, s: u8) -> u32 {
         let (dfs, dnb) = self.symbol(s);
         let nb = dnb.wrapping_add(1 << 15) >> 16;
         let value = (nb << 16).wrapping_sub(dnb);
@@ -134,7 +129,7 @@ impl<'a> CTable<'a> {
     /// Encodes `s` from `state`: writes the state's low bits and moves to the state
     /// that represents `s`.
     #[inline(always)]
-    pub fn encode(&self, w: &mut BitWriter<'_>, state: &mut u32, s: u8) {
+    pub(crate) fn encode(&self, w: &mut BitWriter<'_>, state: &mut u32, s: u8) {
         let (dfs, dnb) = self.symbol(s);
         let nb = state.wrapping_add(dnb) >> 16;
         w.add(u64::from(*state), nb & 31);
@@ -143,14 +138,14 @@ impl<'a> CTable<'a> {
 
     /// Writes the final state, which the decoder reads first.
     #[inline]
-    pub fn flush_state(&self, w: &mut BitWriter<'_>, state: u32) {
+    pub(crate) fn flush_state(&self, w: &mut BitWriter<'_>, state: u32) {
         w.add(u64::from(state), self.log);
     }
 }
 
 /// Writes the Normalized Counts header of RFC 8878 §4.1.1 for `norm` (accuracy `log`)
 /// into `dst`; returns its size, or `None` when `dst` is too small.
-pub fn write_ncount(dst: &mut [u8], norm: &[i16], log: u32) -> Option<usize> {
+pub(crate) fn write_ncount(dst: &mut [u8], norm: &[i16], log: u32) -> Option<usize> {
     let mut out = 0usize;
     let mut acc: u64 = u64::from(log - 5);
     let mut nbits: u32 = 4;

@@ -6,7 +6,7 @@ use crate::bits::ForwardReader;
 use crate::error::Error;
 
 /// Normalized counts read from a description; `-1` means "less than 1".
-pub struct NormalizedCounts {
+pub(crate) struct NormalizedCounts {
     pub counts: [i16; 256],
     /// Largest symbol with a count (counts beyond it are zero).
     pub max_symbol: usize,
@@ -15,7 +15,7 @@ pub struct NormalizedCounts {
 
 /// Reads a table description from the start of `src`, accepting accuracy logs up to
 /// `max_log` and symbols up to `max_symbol`. Returns the counts and the bytes used.
-pub fn read_counts(
+pub(crate) fn read_counts(
     src: &[u8],
     max_symbol: usize,
     max_log: u32,

@@ -2,8 +2,8 @@
 //! Finite State Entropy (RFC 8878 §4.1): table descriptions, decoding tables, and the
 //! encoder's normalization, tables and cost estimates.
 
-pub mod cost;
-pub mod decode;
-pub mod encode;
-pub mod header;
-pub mod normalize;
+pub(crate) mod cost;
+pub(crate) mod decode;
+pub(crate) mod encode;
+pub(crate) mod header;
+pub(crate) mod normalize;

@@ -4,14 +4,14 @@
 
 /// Highest set bit of a non-zero value (`floor(log2(v))`).
 #[inline(always)]
-pub const fn highbit(v: u32) -> u32 {
+pub(crate) const fn highbit(v: u32) -> u32 {
     31 - (v | 1).leading_zeros()
 }
 
 /// Accuracy log for `total` symbols drawn from `0..=max_symbol`, at most `max_log`:
 /// small inputs get small tables (their headers cost more than the precision wins),
 /// but the table must still be able to give every present symbol a slot.
-pub fn optimal_table_log(max_log: u32, total: usize, max_symbol: u32, minus: u32) -> u32 {
+pub(crate) fn optimal_table_log(max_log: u32, total: usize, max_symbol: u32, minus: u32) -> u32 {
     let total = total.max(2) as u32;
     let src_bits = highbit(total - 1);
     let max_bits_src = src_bits.saturating_sub(minus);
@@ -30,7 +30,7 @@ pub fn optimal_table_log(max_log: u32, total: usize, max_symbol: u32, minus: u32
 /// to `1 << log` into `norm`. A present symbol too rare for one full slot gets `-1`
 /// ("less than 1", RFC §4.1.1) when `low_prob` is set, else 1. Returns false only for
 /// an impossible request (more present symbols than slots).
-pub fn normalize(
+pub(crate) fn normalize(
     norm: &mut [i16],
     count: &[u32],
     max_symbol: usize,

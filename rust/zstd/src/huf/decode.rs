@@ -14,16 +14,16 @@ use crate::error::Error;
 /// Largest Max_Number_of_Bits the decoder accepts. RFC 8878 §4.2.1 caps encoders at 11;
 /// C's decoder accepts 12 (`HUF_TABLELOG_MAX`), and real dictionaries use it (upstream's
 /// golden `http-dict-missing-symbols`), so we do too.
-pub const DECODER_MAX_LOG: u32 = 12;
+pub(crate) const DECODER_MAX_LOG: u32 = 12;
 
 /// Cells in a decoding table of the largest accepted log.
-pub const TABLE_CELLS: usize = 1 << DECODER_MAX_LOG;
+pub(crate) const TABLE_CELLS: usize = 1 << DECODER_MAX_LOG;
 
 /// A decoding table: `[symbol, nb_bits]` per cell.
-pub type HufTable = [[u8; 2]; TABLE_CELLS];
+pub(crate) type HufTable = [[u8; 2]; TABLE_CELLS];
 
 /// Fills `table` from `w`; returns Max_Number_of_Bits.
-pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
+pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
     let max_bits = w.max_bits.min(DECODER_MAX_LOG);
     let scale = DECODER_MAX_LOG - max_bits;
     let mut start = [0usize; 16];
@@ -45,12 +45,19 @@ pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
         let cell = [s as u8, (max_bits + 1 - x as u32) as u8];
         let at = start[x];
         if let Some(cells) = table.get_mut(at..at + len) {
-            if len >= 4 {
-                // Lengths are powers of two: four cells (one 8-byte store) at a time.
-                let v = u64::from(u16::from_le_bytes(cell)) * 0x0001_0001_0001_0001;
+            let b = (u64::from(u16::from_le_bytes(cell)) * 0x0001_0001_0001_0001).to_le_bytes();
+            let four = [[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]];
+            // Lengths are powers of two: 16 cells (four 8-byte stores) or four cells (one
+            // store) at a time.
+            if len >= 16 {
+                for c in cells.chunks_exact_mut(16) {
+                    for q in c.chunks_exact_mut(4) {
+                        q.copy_from_slice(&four);
+                    }
+                }
+            } else if len >= 4 {
                 for c in cells.chunks_exact_mut(4) {
-                    let b = v.to_le_bytes();
-                    c.copy_from_slice(&[[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]]);
+                    c.copy_from_slice(&four);
                 }
             } else {
                 for c in cells.iter_mut() {
@@ -64,7 +71,7 @@ pub fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
 }
 
 #[inline(always)]
-fn decode_one(r: &mut BackwardReader, table: &HufTable, _log: u32) -> u8 {
+fn decode_one(r: &mut BackwardReader<'_>, table: &HufTable, _log: u32) -> u8 {
     let cell = table[r.peek_nz(DECODER_MAX_LOG) as usize & (TABLE_CELLS - 1)];
     r.skip(u32::from(cell[1]));
     cell[0]
@@ -72,7 +79,12 @@ fn decode_one(r: &mut BackwardReader, table: &HufTable, _log: u32) -> u8 {
 
 /// Decodes `out.len()` symbols from the stream `src`, which must be used exactly.
 #[inline(always)]
-pub fn decode_stream(table: &HufTable, log: u32, src: &[u8], out: &mut [u8]) -> Result<(), Error> {
+pub(crate) fn decode_stream(
+    table: &HufTable,
+    log: u32,
+    src: &[u8],
+    out: &mut [u8],
+) -> Result<(), Error> {
     let mut r = BackwardReader::new(src)?;
     let mut chunks = out.chunks_exact_mut(4);
     for c in &mut chunks {
@@ -93,7 +105,12 @@ pub fn decode_stream(table: &HufTable, log: u32, src: &[u8], out: &mut [u8]) -> 
     Ok(())
 }
 
-fn finish(r: &mut BackwardReader, table: &HufTable, log: u32, out: &mut [u8]) -> Result<(), Error> {
+fn finish(
+    r: &mut BackwardReader<'_>,
+    table: &HufTable,
+    log: u32,
+    out: &mut [u8],
+) -> Result<(), Error> {
     let mut rest = out;
     while !rest.is_empty() {
         if !r.refill() {
@@ -113,7 +130,7 @@ fn finish(r: &mut BackwardReader, table: &HufTable, log: u32, out: &mut [u8]) ->
 
 /// Decodes four streams described by the 6-byte jump table at the start of `src`.
 #[inline(always)]
-pub fn decode_4_streams(
+pub(crate) fn decode_4_streams(
     table: &HufTable,
     log: u32,
     src: &[u8],
@@ -173,7 +190,7 @@ pub fn decode_4_streams(
 #[inline(always)]
 fn fast_4<const N: usize, const STEP: usize>(
     table: &HufTable,
-    r: [&mut BackwardReader; 4],
+    r: [&mut BackwardReader<'_>; 4],
     src: [&[u8]; 4],
     out: [&mut [u8]; 4],
 ) -> usize {

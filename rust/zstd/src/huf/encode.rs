@@ -9,30 +9,30 @@ use crate::workspace::Carver;
 
 /// Longest code a decoder accepts (C's `HUF_TABLELOG_MAX`); our own codes use at most
 /// [`HUF_MAX_LOG`](crate::tables::HUF_MAX_LOG), but a dictionary's table may be one bit deeper.
-pub const HUF_TABLELOG_MAX: u32 = 12;
+pub(crate) const HUF_TABLELOG_MAX: u32 = 12;
 
 /// Largest weight-table accuracy log (RFC §4.2.1.2).
 const WEIGHT_MAX_LOG: u32 = 6;
 
 /// A Huffman code for bytes: per symbol `code | nb_bits << 16` (u32 little-endian).
-pub struct HufCTable<'a> {
+pub(crate) struct HufCTable<'a> {
     e: &'a mut [u8; 1024],
     max_bits: u32,
     max_symbol: usize,
 }
 
 /// Scratch for building a code (sort keys and tree arithmetic).
-pub struct HufScratch<'a> {
+pub(crate) struct HufScratch<'a> {
     keys: &'a mut [[u8; 4]; 256],
     work: &'a mut [[u8; 4]; 256],
 }
 
 impl<'a> HufScratch<'a> {
     /// Workspace bytes.
-    pub const WORKSPACE: usize = 2 * 256 * 4;
+    pub(crate) const WORKSPACE: usize = 2 * 256 * 4;
 
     /// Carves the scratch.
-    pub fn new(c: &mut Carver<'a>) -> Option<Self> {
+    pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
         Some(Self {
             keys: c.table::<4>(256)?.try_into().ok()?,
             work: c.table::<4>(256)?.try_into().ok()?,
@@ -220,10 +220,10 @@ fn limit_lengths(a: &mut [[u8; 4]; 256], n: usize, limit: u32, bits: &mut [[u8; 
 
 impl<'a> HufCTable<'a> {
     /// Workspace bytes of one table.
-    pub const WORKSPACE: usize = 1024;
+    pub(crate) const WORKSPACE: usize = 1024;
 
     /// Carves an empty table.
-    pub fn new(c: &mut Carver<'a>) -> Option<Self> {
+    pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
         Some(Self {
             e: c.array()?,
             max_bits: 0,
@@ -239,7 +239,7 @@ impl<'a> HufCTable<'a> {
     }
 
     /// Copies another table.
-    pub fn copy_from(&mut self, o: &HufCTable<'_>) {
+    pub(crate) fn copy_from(&mut self, o: &HufCTable<'_>) {
         self.e.copy_from_slice(&o.e[..]);
         self.max_bits = o.max_bits;
         self.max_symbol = o.max_symbol;
@@ -247,7 +247,7 @@ impl<'a> HufCTable<'a> {
 
     /// Sets the table from code lengths (`bits[s]`, 0 = absent), which must form a
     /// complete prefix code of at most 11 bits (as a dictionary's table does).
-    pub fn set_lengths(&mut self, bits: &[u8; 256]) -> bool {
+    pub(crate) fn set_lengths(&mut self, bits: &[u8; 256]) -> bool {
         self.e.fill(0);
         let mut per_rank = [0u16; HUF_TABLELOG_MAX as usize + 2];
         let mut max_bits = 0usize;
@@ -284,14 +284,14 @@ impl<'a> HufCTable<'a> {
     }
 
     /// Length of the code of `s` (0: not coded).
-    pub fn bits(&self, s: u8) -> u32 {
+    pub(crate) fn bits(&self, s: u8) -> u32 {
         self.entry(s).1
     }
 
     /// Builds a code for `count[..=max_symbol]` (little-endian u32 counts, at least two
     /// present symbols) with
     /// codes of at most `max_log` bits; returns false if that is impossible.
-    pub fn build(
+    pub(crate) fn build(
         &mut self,
         count: &[[u8; 4]],
         max_symbol: usize,
@@ -301,18 +301,21 @@ impl<'a> HufCTable<'a> {
         self.e.fill(0);
         let mut n = 0usize;
         let mut total = 0u32;
+        let mut most = 0u32;
         for (s, c) in count.iter().enumerate().take(max_symbol + 1) {
             let c = u32::from_le_bytes(*c);
             if c > 0 {
                 set(sc.keys, n, (c.min(1 << 23) << 8) | s as u32);
                 n += 1;
                 total = total.saturating_add(c);
+                most = most.max(c);
             }
         }
         if !(2..=256).contains(&n) {
             return false;
         }
-        radix_sort(sc.keys, sc.work, n, total);
+        // Passes as the largest count needs (one for most pages), not the total.
+        radix_sort(sc.keys, sc.work, n, most);
         for i in 0..n {
             set(sc.work, i, get(sc.keys, i) >> 8);
         }
@@ -375,7 +378,7 @@ impl<'a> HufCTable<'a> {
 
     /// Encoded size in bits of `count` (little-endian u32 counts) with this code, or
     /// `None` when a present symbol has no code.
-    pub fn cost_bits(&self, count: &[[u8; 4]]) -> Option<u64> {
+    pub(crate) fn cost_bits(&self, count: &[[u8; 4]]) -> Option<u64> {
         let mut bits = 0u64;
         for (s, c) in count.iter().enumerate().take(256) {
             let c = u32::from_le_bytes(*c);
@@ -392,18 +395,22 @@ impl<'a> HufCTable<'a> {
 
     /// Writes the tree description (RFC §4.2.1): FSE-compressed weights when that is
     /// smaller, direct 4-bit weights otherwise. `ct` is scratch.
-    pub fn write_header(&self, dst: &mut [u8], ct: &mut CTable<'_>) -> Option<usize> {
-        let nw = self.max_symbol; // the last symbol's weight is implied
-        let weight = |s: usize| -> u8 {
+    pub(crate) fn write_header(&self, dst: &mut [u8], ct: &mut CTable<'_>) -> Option<usize> {
+        let nw = self.max_symbol.min(255); // the last symbol's weight is implied
+                                           // Weights computed once: the FSE pass reads each three times.
+        let mut weights = [0u8; 256];
+        for (s, w) in weights.iter_mut().enumerate().take(nw) {
             let nb = self.bits(s as u8);
-            if nb == 0 {
+            // A code length is at most `max_bits`: no wrap.
+            *w = if nb == 0 {
                 0
             } else {
-                (self.max_bits + 1 - nb) as u8
-            }
-        };
+                self.max_bits.wrapping_add(1).wrapping_sub(nb) as u8
+            };
+        }
+        let weight = |s: usize| -> u8 { weights[s & 255] };
         if nw >= 2 {
-            if let Some(n) = self.write_fse_weights(dst.get_mut(1..)?, ct, nw, &weight) {
+            if let Some(n) = self.write_fse_weights(dst.get_mut(1..)?, ct, nw, &weights) {
                 if n > 1 && n < nw / 2 {
                     dst[0] = n as u8;
                     return Some(n + 1);
@@ -429,8 +436,9 @@ impl<'a> HufCTable<'a> {
         dst: &mut [u8],
         ct: &mut CTable<'_>,
         nw: usize,
-        weight: &dyn Fn(usize) -> u8,
+        weights: &[u8; 256],
     ) -> Option<usize> {
+        let weight = |s: usize| -> u8 { weights[s & 255] };
         let mut count = [0u32; HUF_TABLELOG_MAX as usize + 1];
         let mut max_w = 0usize;
         for s in 0..nw {
@@ -474,7 +482,7 @@ impl<'a> HufCTable<'a> {
     }
 
     /// Encodes `src` as one Huffman stream (last symbol first, RFC §4.2.2).
-    pub fn compress_1x(&self, dst: &mut [u8], src: &[u8]) -> Option<usize> {
+    pub(crate) fn compress_1x(&self, dst: &mut [u8], src: &[u8]) -> Option<usize> {
         let mut w = BitWriter::new(dst);
         // The first symbol must be written last: chunks from the end, then the head.
         let chunks = src.rchunks_exact(4);
@@ -495,7 +503,7 @@ impl<'a> HufCTable<'a> {
     }
 
     /// Encodes `src` as four streams behind a 6-byte jump table (RFC §3.1.1.3.1.6).
-    pub fn compress_4x(&self, dst: &mut [u8], src: &[u8]) -> Option<usize> {
+    pub(crate) fn compress_4x(&self, dst: &mut [u8], src: &[u8]) -> Option<usize> {
         let seg = src.len().div_ceil(4);
         if dst.len() < 6 {
             return None;

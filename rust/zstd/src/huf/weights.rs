@@ -11,7 +11,7 @@ use crate::fse::header::{read_counts, NormalizedCounts};
 const WEIGHTS_MAX_LOG: u32 = 6;
 
 /// Weights of a tree description, with the last (implied) one filled in.
-pub struct Weights {
+pub(crate) struct Weights {
     pub weights: [u8; 256],
     /// Number of symbols, including the implied last one.
     pub symbols: usize,
@@ -20,7 +20,7 @@ pub struct Weights {
 }
 
 /// Reads a tree description at the start of `src`; returns the weights and bytes used.
-pub fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> {
+pub(crate) fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> {
     let header = usize::from(*src.first().ok_or(Error::srcSize_wrong)?);
     w.weights = [0; 256];
     let (n, used) = if header >= 128 {

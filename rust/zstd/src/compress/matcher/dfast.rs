@@ -25,7 +25,7 @@ pub(super) struct Tables<'t> {
 /// `src` and `base` are the view's, passed to stay in registers.
 #[inline(always)]
 fn match_n<const EXT: bool, const N: usize>(
-    v: &View,
+    v: &View<'_>,
     src: &[u8],
     base: u32,
     c: u32,
@@ -58,7 +58,7 @@ fn match_n<const EXT: bool, const N: usize>(
 /// within `src`.
 #[inline(always)]
 fn match_x<const EXT: bool, const N: usize>(
-    v: &View,
+    v: &View<'_>,
     src: &[u8],
     base: u32,
     c: u32,
@@ -66,6 +66,9 @@ fn match_x<const EXT: bool, const N: usize>(
     x: u64,
 ) -> usize {
     if EXT && c < base {
+        if v.ext_differs::<N>(c, x) {
+            return 0;
+        }
         let n = v.match_len::<true>(c, p);
         if n >= N {
             n
@@ -92,10 +95,10 @@ fn match_x<const EXT: bool, const N: usize>(
 /// run time): constant table sizes take the bounds checks, masks and shift amounts out
 /// of the loop.
 pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
-    t: Tables,
-    a: &Args,
+    t: Tables<'_>,
+    a: &Args<'_, '_>,
     rep: &mut [u32; 3],
-    seqs: &mut SeqStore,
+    seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
     let v = a.v;
     let src = v.src;

@@ -29,7 +29,7 @@ impl Tree<'_> {
     #[inline(always)]
     fn insert<const EXT: bool, const MLS: u32>(
         &mut self,
-        v: &View,
+        v: &View<'_>,
         cur: u32,
         lowest: u32,
     ) -> (usize, u32) {
@@ -42,7 +42,7 @@ impl Tree<'_> {
     #[inline(always)]
     pub(super) fn insert_with<const EXT: bool, const MLS: u32, F: FnMut(usize, u32)>(
         &mut self,
-        v: &View,
+        v: &View<'_>,
         cur: u32,
         lowest: u32,
         found: &mut F,
@@ -132,7 +132,7 @@ impl Tree<'_> {
     #[inline(always)]
     pub(super) fn update<const EXT: bool, const MLS: u32>(
         &mut self,
-        v: &View,
+        v: &View<'_>,
         target: u32,
         lowest: u32,
     ) {
@@ -145,7 +145,7 @@ impl Tree<'_> {
     }
 
     /// Inserts indices `[from, to)` as history (positions without 8 bytes are skipped).
-    pub(super) fn insert_range(&mut self, v: &View, mls: u32, from: u32, to: u32, lowest: u32) {
+    pub(super) fn insert_range(&mut self, v: &View<'_>, mls: u32, from: u32, to: u32, lowest: u32) {
         let mut i = from;
         while i < to {
             self.next = i + 1;
@@ -164,7 +164,7 @@ impl Tree<'_> {
     #[inline(always)]
     pub(super) fn find_best<const EXT: bool, const MLS: u32>(
         &mut self,
-        v: &View,
+        v: &View<'_>,
         ip: usize,
         lowest: u32,
     ) -> (usize, u32) {

@@ -270,8 +270,8 @@ impl<'t> Parser<'t> {
     /// repeat offsets, then the tree's matches, each longer than the one before.
     fn collect<const EXT: bool, const MLS: u32>(
         &mut self,
-        tree: &mut Tree,
-        v: &View,
+        tree: &mut Tree<'_>,
+        v: &View<'_>,
         p: usize,
         rep: &[u32; 3],
         ll0: bool,
@@ -328,7 +328,7 @@ impl<'t> Parser<'t> {
 impl Parser<'_> {
     /// Adds every index up to `cur` to the 3-byte hash table; returns the candidate
     /// for `cur` (the latest earlier index with its hash), if valid.
-    fn insert_h3<const EXT: bool>(&mut self, v: &View, cur: u32, lowest: u32) -> Option<u32> {
+    fn insert_h3<const EXT: bool>(&mut self, v: &View<'_>, cur: u32, lowest: u32) -> Option<u32> {
         let log = self.h3_log;
         let hash = |x: u32| ((x << 8).wrapping_mul(0x9E37_79B1) >> (32 - log)) as usize;
         let mut i = self.get(H3_NEXT).max(lowest).max(v.ext_lo);
@@ -374,13 +374,13 @@ fn weight(x: u32) -> i32 {
 }
 
 pub(super) fn dispatch(
-    tree: &mut Tree,
-    opt: &mut Parser,
+    tree: &mut Tree<'_>,
+    opt: &mut Parser<'_>,
     mls: u32,
     ext: bool,
-    a: &Args,
+    a: &Args<'_, '_>,
     rep: &mut [u32; 3],
-    seqs: &mut SeqStore,
+    seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
     match (ext, mls) {
         (false, 5) => compress::<false, 5>(tree, opt, a, rep, seqs),
@@ -397,11 +397,11 @@ pub(super) fn dispatch(
 /// Parses the piece `[a.ip, a.ilimit)`; returns where the pending literals start and
 /// the position reached.
 fn compress<const EXT: bool, const MLS: u32>(
-    tree: &mut Tree,
-    o: &mut Parser,
-    a: &Args,
+    tree: &mut Tree<'_>,
+    o: &mut Parser<'_>,
+    a: &Args<'_, '_>,
     rep: &mut [u32; 3],
-    seqs: &mut SeqStore,
+    seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
     let v = a.v;
     let src = v.src;
@@ -547,9 +547,9 @@ fn compress<const EXT: bool, const MLS: u32>(
 /// the new anchor. A match that turns out shorter than 3 bytes is left as literals.
 #[allow(clippy::too_many_arguments)]
 fn emit(
-    o: &mut Parser,
-    v: &View,
-    seqs: &mut SeqStore,
+    o: &mut Parser<'_>,
+    v: &View<'_>,
+    seqs: &mut SeqStore<'_>,
     rep: &mut [u32; 3],
     anchor: usize,
     p: usize,

@@ -48,7 +48,7 @@ pub fn update_rep(rep: &mut [u32; 3], ov: u32, lit_len_zero: bool) {
 /// Stores `lits` then a match of `ml` bytes at distance `off`, coding the offset with
 /// the repeat offsets and updating them.
 #[inline(always)]
-pub(super) fn emit(seqs: &mut SeqStore, rep: &mut [u32; 3], lits: &[u8], ml: usize, off: u32) {
+pub(super) fn emit(seqs: &mut SeqStore<'_>, rep: &mut [u32; 3], lits: &[u8], ml: usize, off: u32) {
     let ll0 = lits.is_empty();
     let ov = offset_value(off, ll0, rep);
     if seqs.push(lits, ml as u32, ov) {
@@ -60,7 +60,7 @@ pub(super) fn emit(seqs: &mut SeqStore, rep: &mut [u32; 3], lits: &[u8], ml: usi
 /// 32 bytes at a time when short.
 #[inline(always)]
 pub(super) fn emit_at(
-    seqs: &mut SeqStore,
+    seqs: &mut SeqStore<'_>,
     rep: &mut [u32; 3],
     src: &[u8],
     lit_start: usize,

@@ -33,7 +33,7 @@ pub(super) fn insert_range(
     hlog: u32,
     clog: u32,
     mls: u32,
-    v: &View,
+    v: &View<'_>,
     from: u32,
     to: u32,
 ) {
@@ -56,7 +56,7 @@ pub(super) fn insert_range(
 impl Chain<'_> {
     /// Inserts every index below `target` not inserted yet.
     #[inline(always)]
-    fn insert_upto<const MLS: u32>(&mut self, v: &View, target: u32) {
+    fn insert_upto<const MLS: u32>(&mut self, v: &View<'_>, target: u32) {
         let mask = (1u32 << self.chain_log).wrapping_sub(1);
         let mut i = self.next;
         while i < target {
@@ -81,7 +81,7 @@ impl Chain<'_> {
     #[inline(always)]
     fn find_best<const EXT: bool, const MLS: u32>(
         &mut self,
-        v: &View,
+        v: &View<'_>,
         ip: usize,
         lowest: u32,
     ) -> (usize, u32) {
@@ -143,7 +143,7 @@ pub(super) trait Finder {
     /// `(length, offset)` of the best match at local `ip`, length 0 when under 4 bytes.
     fn best<const EXT: bool, const MLS: u32>(
         &mut self,
-        v: &View,
+        v: &View<'_>,
         ip: usize,
         lowest: u32,
     ) -> (usize, u32);
@@ -156,7 +156,7 @@ impl Finder for Chain<'_> {
     #[inline(always)]
     fn best<const EXT: bool, const MLS: u32>(
         &mut self,
-        v: &View,
+        v: &View<'_>,
         ip: usize,
         lowest: u32,
     ) -> (usize, u32) {
@@ -173,7 +173,7 @@ impl Finder for super::bt::Tree<'_> {
     #[inline(always)]
     fn best<const EXT: bool, const MLS: u32>(
         &mut self,
-        v: &View,
+        v: &View<'_>,
         ip: usize,
         lowest: u32,
     ) -> (usize, u32) {
@@ -190,7 +190,7 @@ impl Finder for super::row::Rows<'_> {
     #[inline(always)]
     fn best<const EXT: bool, const MLS: u32>(
         &mut self,
-        v: &View,
+        v: &View<'_>,
         ip: usize,
         lowest: u32,
     ) -> (usize, u32) {
@@ -209,9 +209,9 @@ pub(super) fn dispatch<F: Finder>(
     depth: u32,
     mls: u32,
     ext: bool,
-    a: &Args,
+    a: &Args<'_, '_>,
     rep: &mut [u32; 3],
-    seqs: &mut SeqStore,
+    seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
     match (ext, mls) {
         (false, 5) => compress::<F, false, 5>(hc, depth, a, rep, seqs),
@@ -235,7 +235,7 @@ fn off_cost(off: u32, rep0: u32) -> i64 {
 
 /// Length of a match with the last offset at local `p`, 0 when under 4 bytes or invalid.
 #[inline(always)]
-fn rep_match<const EXT: bool>(v: &View, p: usize, r: u32, lowest: u32) -> usize {
+fn rep_match<const EXT: bool>(v: &View<'_>, p: usize, r: u32, lowest: u32) -> usize {
     let cur = v.pos(p);
     if r == 0 || !valid(cur.wrapping_sub(r), cur, lowest) {
         return 0;
@@ -252,9 +252,9 @@ fn rep_match<const EXT: bool>(v: &View, p: usize, r: u32, lowest: u32) -> usize 
 fn compress<F: Finder, const EXT: bool, const MLS: u32>(
     hc: &mut F,
     depth: u32,
-    a: &Args,
+    a: &Args<'_, '_>,
     rep: &mut [u32; 3],
-    seqs: &mut SeqStore,
+    seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
     let v = a.v;
     let src = v.src;

@@ -16,7 +16,7 @@ const STEP_INCR: usize = 1 << 7;
 
 /// Length of the match at index `c` for local `p` when it reaches 4 bytes, else 0.
 #[inline(always)]
-fn m4<const EXT: bool>(v: &View, src: &[u8], base: u32, c: u32, p: usize) -> usize {
+fn m4<const EXT: bool>(v: &View<'_>, src: &[u8], base: u32, c: u32, p: usize) -> usize {
     if EXT && c < base {
         v.match4::<true>(c, p)
     } else {
@@ -32,8 +32,11 @@ fn m4<const EXT: bool>(v: &View, src: &[u8], base: u32, c: u32, p: usize) -> usi
 /// [`m4`] for a local `p` whose first 8 bytes are `x`; callers ensure `c < base + p`
 /// and `p + 8 <= src.len()`.
 #[inline(always)]
-fn m4x<const EXT: bool>(v: &View, src: &[u8], base: u32, c: u32, p: usize, x: u64) -> usize {
+fn m4x<const EXT: bool>(v: &View<'_>, src: &[u8], base: u32, c: u32, p: usize, x: u64) -> usize {
     if EXT && c < base {
+        if v.ext_differs::<4>(c, x) {
+            return 0;
+        }
         v.match4::<true>(c, p)
     } else {
         let m = c.wrapping_sub(base) as usize;
@@ -51,9 +54,9 @@ pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32>(
     table: &mut [[u8; 4]],
     hlog: u32,
     step_size: usize,
-    a: &Args,
+    a: &Args<'_, '_>,
     rep: &mut [u32; 3],
-    seqs: &mut SeqStore,
+    seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
     let v = a.v;
     let src = v.src;

@@ -82,7 +82,7 @@ impl Rows<'_> {
     }
 
     /// Inserts indices `[from, to)` (history; positions without 8 bytes are skipped).
-    pub(super) fn insert_range(&mut self, v: &View, mls: u32, from: u32, to: u32) {
+    pub(super) fn insert_range(&mut self, v: &View<'_>, mls: u32, from: u32, to: u32) {
         for i in from..to {
             if let Some(x) = v.read64_any(i) {
                 match mls {
@@ -96,7 +96,7 @@ impl Rows<'_> {
     }
 
     #[inline(always)]
-    fn insert_at<const MLS: u32>(&mut self, v: &View, i: u32) {
+    fn insert_at<const MLS: u32>(&mut self, v: &View<'_>, i: u32) {
         let x = if i >= v.base {
             read64(v.src, (i - v.base) as usize)
         } else {
@@ -109,7 +109,7 @@ impl Rows<'_> {
 
     /// Inserts the indices below `target` not inserted yet (only the ends of a long jump).
     #[inline(always)]
-    fn update<const MLS: u32>(&mut self, v: &View, target: u32) {
+    fn update<const MLS: u32>(&mut self, v: &View<'_>, target: u32) {
         let mut i = self.next;
         if target.wrapping_sub(i) > SKIP_THRESHOLD && target > i {
             let bound = i + INSERT_AFTER_START;
@@ -131,7 +131,7 @@ impl Rows<'_> {
     #[inline(always)]
     pub(super) fn find_best<const EXT: bool, const MLS: u32>(
         &mut self,
-        v: &View,
+        v: &View<'_>,
         ip: usize,
         lowest: u32,
     ) -> (usize, u32) {

@@ -106,6 +106,23 @@ impl<'d> View<'d> {
         }
     }
 
+    /// Whether the first `N` (4 or 8) bytes at index `cand` of the older segment differ
+    /// from the low `N` bytes of `x`, told by one load when `ext` holds 8 bytes there
+    /// (else false: the caller counts across the segments). Most candidates in a
+    /// dictionary fail here, without a call to [`count::count_2seg`].
+    #[inline(always)]
+    fn ext_differs<const N: usize>(&self, cand: u32, x: u64) -> bool {
+        let mask = if N >= 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * N)) - 1
+        };
+        match count::read64(self.ext, cand.wrapping_sub(self.ext_lo) as usize) {
+            Some(y) => (x ^ y) & mask != 0,
+            None => false,
+        }
+    }
+
     /// The byte at index `i`, from whichever segment holds it.
     #[inline(always)]
     fn byte<const EXT: bool>(&self, i: u32) -> Option<u8> {
@@ -453,7 +470,7 @@ impl<'a> MatchState<'a> {
 
     /// Indexes `[start, end)` as history, emitting nothing (dictionary content or data
     /// compressed earlier). Positions whose 8 bytes run past `end` are left out.
-    pub fn load_history(&mut self, seg: &Segments, start: u32, end: u32) {
+    pub fn load_history(&mut self, seg: &Segments<'_>, start: u32, end: u32) {
         let v = View::new(seg, end);
         let start = start.max(v.ext_lo);
         let last = end.saturating_sub(8);
@@ -541,11 +558,11 @@ impl<'a> MatchState<'a> {
     /// A block holds at most `BLOCK_SIZE_MAX` bytes.
     pub fn compress_block(
         &mut self,
-        seg: &Segments,
+        seg: &Segments<'_>,
         block_start: u32,
         block_end: u32,
         rep: &mut [u32; 3],
-        seqs: &mut SeqStore,
+        seqs: &mut SeqStore<'_>,
     ) {
         let v = View::new(seg, block_end);
         let end = v.pos(v.src.len());
@@ -590,11 +607,11 @@ impl<'a> MatchState<'a> {
     /// Runs the strategy over one piece of a block; returns the anchor and position reached.
     fn search(
         &mut self,
-        args: &Args,
+        args: &Args<'_, '_>,
         ext: bool,
         ntu: &mut u32,
         rep: &mut [u32; 3],
-        seqs: &mut SeqStore,
+        seqs: &mut SeqStore<'_>,
     ) -> (usize, usize) {
         let cp = self.cp;
         let (hlog, clog) = (self.layout.hash_log, self.layout.chain_log);
