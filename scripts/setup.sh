@@ -38,8 +38,8 @@ KERNEL=(/usr/src/linux-source-6.12.tar.xz:linux-source-6.12
         qemu-system-x86_64:qemu-system-x86 busybox:busybox-static
         mkfs.btrfs:btrfs-progs btrfs:btrfs-progs mksquashfs:squashfs-tools
         zstd:zstd xz:xz-utils python3:python3 du:coreutils uname:coreutils
-        # f2fs images; static guest helpers (scripts/kernel/images.sh); the KCONF=modules
-        # (debug) kernel (KASAN with Rust needs Clang: LLVM=-14)
+        # f2fs images; static guest helpers (scripts/kernel/images.sh); the KCONF=debug
+        # kernel (KASAN with Rust needs Clang: LLVM=-14)
         mkfs.f2fs:f2fs-tools /usr/lib/x86_64-linux-gnu/libc.a:libc6-dev
         clang-14:clang-14 ld.lld-14:lld-14 llvm-ar-14:llvm-14 llvm-objcopy-14:llvm-14)
 RUSTUP=(curl:curl /etc/ssl/certs/ca-certificates.crt:ca-certificates)

@@ -12,7 +12,7 @@ while read -r name; do
   drives+=(-drive "file=$D/disks/$name.img,format=raw,if=virtio$ro")
 done < "$D/disks.list"
 # 4 CPUs on multi-threaded TCG. KCONF=builtin boots on `-cpu max` (BMI2, AVX2, ... as on a
-# current host CPU), modules (debug) on QEMU's default CPU (qemu64: no BMI2), so both sides
+# current host CPU), modules and debug on QEMU's default CPU (qemu64: no BMI2), so both sides
 # of runtime CPU feature dispatch run. QEMU_CPU overrides.
 case "$KCONF" in builtin) cpu=${QEMU_CPU:-max} ;; *) cpu=${QEMU_CPU:-qemu64} ;; esac
 echo "$cpu" > "$D/qemu.cpu"

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Configures build/linux: tinyconfig + kernel/config.fragment + kernel/impl-$IMPL.fragment
-# (+ kernel/modules.fragment and kernel/debug.fragment for KCONF=modules), olddefconfig, then
+# (+ kernel/modules.fragment for KCONF=modules and debug, + kernel/debug.fragment for
+# KCONF=debug), olddefconfig, then
 # checks that every wanted option survived.
 # Re-runs only when the fragments changed (stamp file), so rebuilds stay incremental.
 source "$(dirname "$0")/env.sh"
 frags=("$ROOT/kernel/config.fragment" "$ROOT/kernel/impl-$IMPL.fragment")
-# The modules kernel is also the debug kernel (KASAN, KFENCE, UBSAN, SLUB_DEBUG_ON; LLVM):
-# make test gets the memory and UB checkers without building a third tree.
-[ "$KCONF" = modules ] && frags+=("$ROOT/kernel/modules.fragment" "$ROOT/kernel/debug.fragment")
+# The debug kernel is the modules kernel plus KASAN, KFENCE, UBSAN, SLUB_DEBUG_ON (LLVM).
+[ "$KCONF" = modules ] && frags+=("$ROOT/kernel/modules.fragment")
+[ "$KCONF" = debug ] && frags+=("$ROOT/kernel/modules.fragment" "$ROOT/kernel/debug.fragment")
 want=$BUILD/kconfig-$KCONF.want
 # Later fragments override earlier ones: keep the last line for each option.
 cat "${frags[@]}" | awk '{ k = $0 }

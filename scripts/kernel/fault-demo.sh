@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Shows that the kernel demo's checks fail when the kernel misbehaves (docs/kernel-demo.md,
-# "Checks made to fail"): breaks the consumers of the modules (debug) tree with every fault of
+# "Checks made to fail"): breaks the consumers of the debug tree (KCONF=debug) with every fault of
 # scripts/kernel/fault-inject.py at once, runs the pipeline (build, images, boot, report),
 # and requires the failure each fault must cause. The faults are reverted on exit; the tree
 # then rebuilds the touched objects on its next run. Not part of make test (one more boot).
 #   scripts/kernel/fault-demo.sh         all faults;  FAULTS="a b" to pick some
-# Run it on the built modules tree after make kernel-test (a copied tree rebuilds everything:
-# objtool's paths are absolute).
-export KCONF=modules
+# Run it on the built debug tree after make kernel-test-debug (a copied tree rebuilds
+# everything: objtool's paths are absolute).
+export KCONF=${KCONF:-debug}
 # fault -> a regular expression the report must match.
 declare -A expect=(
   [btrfs-compress-fails]='^FAIL btrfs-concurrent-zstd[13] data not compressed'
