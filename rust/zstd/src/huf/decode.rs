@@ -45,12 +45,19 @@ pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
         let cell = [s as u8, (max_bits + 1 - x as u32) as u8];
         let at = start[x];
         if let Some(cells) = table.get_mut(at..at + len) {
-            if len >= 4 {
-                // Lengths are powers of two: four cells (one 8-byte store) at a time.
-                let v = u64::from(u16::from_le_bytes(cell)) * 0x0001_0001_0001_0001;
+            let b = (u64::from(u16::from_le_bytes(cell)) * 0x0001_0001_0001_0001).to_le_bytes();
+            let four = [[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]];
+            // Lengths are powers of two: 16 cells (four 8-byte stores) or four cells (one
+            // store) at a time.
+            if len >= 16 {
+                for c in cells.chunks_exact_mut(16) {
+                    for q in c.chunks_exact_mut(4) {
+                        q.copy_from_slice(&four);
+                    }
+                }
+            } else if len >= 4 {
                 for c in cells.chunks_exact_mut(4) {
-                    let b = v.to_le_bytes();
-                    c.copy_from_slice(&[[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]]);
+                    c.copy_from_slice(&four);
                 }
             } else {
                 for c in cells.iter_mut() {
