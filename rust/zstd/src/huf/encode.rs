@@ -397,7 +397,8 @@ impl<'a> HufCTable<'a> {
     /// smaller, direct 4-bit weights otherwise. `ct` is scratch.
     pub(crate) fn write_header(&self, dst: &mut [u8], ct: &mut CTable<'_>) -> Option<usize> {
         let nw = self.max_symbol.min(255); // the last symbol's weight is implied
-                                           // Weights computed once: the FSE pass reads each three times.
+
+        // Weights computed once: the FSE pass reads each three times.
         let mut weights = [0u8; 256];
         for (s, w) in weights.iter_mut().enumerate().take(nw) {
             let nb = self.bits(s as u8);
