@@ -10,15 +10,18 @@ consumer identity check (scripts/kernel/consumers.py) fails on any of these edit
                                    squashfs-read-flips-byte zswap-compress-fails
                                    module-decompress-ignores-errors kasan-oob
 """
+import filecmp
 import os
 import shutil
 import sys
 
 FAULTS = {
-    # btrfs: every compression attempt fails, btrfs stores the data raw.
+    # btrfs: every compression attempt fails, btrfs stores the data raw. (After the outputs
+    # are zeroed: returning before leaves *out_folios at the array size, and btrfs then
+    # frees that many NULL folios: an Oops in the delalloc worker.)
     "btrfs-compress-fails": ("fs/btrfs/zstd.c",
-        "\tconst unsigned long nr_dest_folios = *out_folios;\n",
-        "\tconst unsigned long nr_dest_folios = *out_folios;\n\tif (nr_dest_folios) return -E2BIG; /* FAULT */\n"),
+        "\t*out_folios = 0;\n\t*total_out = 0;\n\t*total_in = 0;\n",
+        "\t*out_folios = 0;\n\t*total_out = 0;\n\t*total_in = 0;\n\tif (nr_dest_folios) return -E2BIG; /* FAULT */\n"),
     # f2fs: compression fails, f2fs writes raw clusters.
     "f2fs-compress-fails": ("fs/f2fs/compress.c",
         "\tret = zstd_compress_stream(stream, &outbuf, &inbuf);\n",
@@ -55,7 +58,11 @@ def main():
     pristine = os.path.join(os.path.dirname(os.path.abspath(kdir)), "linux-pristine")
     if sys.argv[2:] == ["--revert"]:
         for rel in sorted({f for f, _, _ in FAULTS.values()}):
-            shutil.copyfile(os.path.join(pristine, rel), os.path.join(kdir, rel))
+            src, dst = os.path.join(pristine, rel), os.path.join(kdir, rel)
+            # Only files a fault changed: a rewritten file is rebuilt (vmlinux relinked).
+            if filecmp.cmp(src, dst, shallow=False):
+                continue
+            shutil.copyfile(src, dst)
             print("reverted", rel)
         return
     for name in sys.argv[2:]:
