@@ -6,7 +6,9 @@
 #   - checkpatch.pl --strict --no-signoff: no error or warning other than the kinds the
 #     cover letter explains (ALLOWED below);
 #   - the objects the patch adds are built with CLIPPY=1 (the kernel's Rust lint set);
-#     errors fail, Rust warnings are counted into build/patches/clippy.log;
+#     any error or warning fails (build/patches/clippy.log lists them);
+#   - a patch that adds codec files (rust/zstd, built only from the C ABI patch on)
+#     compiles on its own with clippy-driver and the same lints, warnings as errors;
 # and after the last patch:
 #   - make LLVM=-14 rustfmtcheck reports none of the series' files;
 #   - every file the series adds or changes is identical to the tree that `make run`
@@ -71,6 +73,23 @@ grep -q '^CONFIG_RUST=y' "$tree/.config" || { log "CONFIG_RUST did not survive (
 log "preparing the tree (first run: a few minutes)"
 "${KMAKE[@]}" -s prepare > build/patches/prepare.log 2>&1 || { tail -20 build/patches/prepare.log; exit 1; }
 
+# The kernel's Rust lint set (rust_common_flags of Linux 6.12) for the standalone check;
+# clippy reads the project's clippy.toml (msrv 1.88, private items checked as the tree's).
+LINTS=(-Dwarnings -Dmissing_docs -Drust_2018_idioms -Dunreachable_pub -Dclippy::all
+       -Dclippy::ignored_unit_patterns -Dclippy::mut_mut -Dclippy::needless_bitwise_bool
+       -Dclippy::no_mangle_with_rust_abi -Dclippy::undocumented_unsafe_blocks
+       -Dclippy::unnecessary_safety_comment -Dclippy::unnecessary_safety_doc)
+standalone() { # the tree's rust/xxhash and rust/zstd as crates of their own
+  local d=$tree/.rzstd-standalone drv
+  drv=$(rustup which --toolchain "$tc" clippy-driver)
+  rm -rf "$d"; mkdir -p "$d"
+  CLIPPY_CONF_DIR=$root "$drv" --edition 2021 --crate-type rlib --emit=metadata \
+    --crate-name xxhash "$tree/rust/xxhash/src/lib.rs" --out-dir "$d" "${LINTS[@]}" &&
+  CLIPPY_CONF_DIR=$root "$drv" --edition 2021 --crate-type rlib --emit=metadata \
+    --crate-name zstd_kernel --extern xxhash="$d/libxxhash.rmeta" \
+    "$tree/rust/zstd/src/lib.rs" --out-dir "$d" "${LINTS[@]}"
+}
+
 # checkpatch kinds explained in the cover letter.
 ALLOWED='CAMELCASE|EXPORT_SYMBOL|EMBEDDED_FILENAME'
 status=0
@@ -85,7 +104,7 @@ for p in $patches/0*.patch; do
   bad=$(echo "$cp" | grep -E ': (ERROR|WARNING):' | grep -vE "($ALLOWED):" || true)
   if [ -n "$bad" ]; then echo "$bad"; log "FAIL $name: checkpatch"; status=1; fi
   # Objects this patch adds.
-  targets=()
+  targets=(); alone=0
   files=$(git -C "$tree" diff --name-only HEAD~1 HEAD)
   while read -r f; do
     case $f in
@@ -93,6 +112,7 @@ for p in $patches/0*.patch; do
       rust/xxhash/src/*) targets+=(rust/xxhash.o);;
       rust/zstd-ffi/kernel_xxhash.rs) targets+=(rust/xxhash_ffi.o);;
       rust/zstd-ffi/src/lib.rs) targets+=(rust/zstd_kernel.o rust/zstd_ffi.o);;
+      rust/zstd/src/*) alone=1;;
     esac
   done <<< "$files"
   mapfile -t targets < <(printf '%s\n' "${targets[@]}" | sort -u | grep . || true)
@@ -100,12 +120,23 @@ for p in $patches/0*.patch; do
   if [ ${#targets[@]} -gt 0 ]; then
     (cd "$tree" && rm -f "${targets[@]}")
     if "${KMAKE[@]}" CLIPPY=1 "${targets[@]}" > "$patches/build-$name.log" 2>&1; then
-      w=$(grep -c '^warning' "$patches/build-$name.log" || true)
-      log "ok   $name: checkpatch clean, built ${targets[*]} ($w Rust lint warnings)"
       { echo "== $name: ${targets[*]}"; grep -E "^warning" "$patches/build-$name.log" | sort | uniq -c | sort -rn || true; } >> $patches/clippy.log
+      if grep -q '^warning' "$patches/build-$name.log"; then
+        grep -E '^warning' -A6 "$patches/build-$name.log" | head -40
+        log "FAIL $name: Rust lint warnings building ${targets[*]}"; status=1
+      else
+        log "ok   $name: checkpatch clean, built ${targets[*]} with CLIPPY=1, no warning"
+      fi
     else
       grep -E '^error' -A8 "$patches/build-$name.log" | head -40
       log "FAIL $name: build of ${targets[*]}"; status=1
+    fi
+  elif [ $alone = 1 ]; then
+    if standalone > "$patches/build-$name.log" 2>&1; then
+      log "ok   $name: checkpatch clean, rust/zstd compiles on its own, lint clean"
+    else
+      grep -E '^(error|warning)' -A8 "$patches/build-$name.log" | head -40
+      log "FAIL $name: rust/zstd on its own"; status=1
     fi
   else
     log "ok   $name: checkpatch clean, nothing to build"

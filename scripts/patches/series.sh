@@ -114,35 +114,71 @@ Tested with the rzstd_xxhash KUnit suite, the crypto manager's xxhash64
 self-tests and btrfs with --csum xxhash, built in and as modules.
 EOF
 
-# 3. The zstd codec crate (built by the next patch).
-(cd "$root/rust/zstd/src" && find . -name '*.rs' | sed 's|^\./||' | sort) | while read -r rel; do
+# 3-4. The zstd codec crate: the format's common code and the decoder, then the encoder
+# (both built by patch 5). Encoder files, and the module lines that name them:
+encoder_re='^(compress/.*|fse/(encode|normalize|cost)\.rs|huf/encode\.rs|bits/writer\.rs)$'
+zstd_files=$(cd "$root/rust/zstd/src" && find . -name '*.rs' | sed 's|^\./||' | sort)
+for rel in $(grep -vE "$encoder_re" <<< "$zstd_files"); do
   put "$root/rust/zstd/src/$rel" "rust/zstd/src/$rel"
 done
+# lib.rs and the shared modules' mod.rs without the encoder's modules and re-exports.
+python3 - rust/zstd/src <<'PY'
+import re, sys
+d = sys.argv[1]
+def edit(rel, *subs):
+    p = f'{d}/{rel}'
+    s = open(p).read()
+    for pat, rep in subs:
+        s, n = re.subn(pat, rep, s, flags=re.S)
+        if n == 0:
+            sys.exit(f'patches: {rel}: no match for {pat!r}')
+    open(p, 'w').write(s)
+edit('lib.rs', (r'pub mod compress;\n', ''), (r'pub use compress::\{[^}]*\};\n', ''))
+edit('fse/mod.rs', (r', and the\n//! encoder.s normalization, tables and cost estimates\.', '.'),
+     (r'pub\(crate\) mod (cost|encode|normalize);\n', ''))
+edit('huf/mod.rs', (r'pub\(crate\) mod encode;\n', ''))
+edit('bits/mod.rs', (r',\n//! the writer for the encoder\.', '.'), (r'pub\(crate\) mod writer;\n', ''))
+PY
 maintain rust/zstd/
-commit "rust: add the zstd codec crate" <<'EOF'
-Add rust/zstd (crate zstd_kernel), a no_std implementation of the zstd
-format (RFC 8878) without unsafe code and without allocation: every context
-lives in a caller-provided workspace sized by a *_workspace_bound()
-function, as with the kernel's C API.
+commit "rust: zstd: add the decoder" <<'EOF'
+Add rust/zstd (crate zstd_kernel) with the zstd format (RFC 8878) and its
+decoder: a no_std implementation without unsafe code and without
+allocation. Every context lives in a caller-provided workspace sized by a
+*_workspace_bound() function, as with the kernel's C API.
 
-Decoder: all frame, block, literals and sequences modes, dictionaries,
-checksums, single shot (DCtx) and streaming (DStream) with a window ring.
-Encoder: every level from the negative ones to 22 with zstd 1.5.2's
-parameter tables (fast, dfast, greedy, lazy and lazy2 match finders;
-btopt, btultra and btultra2 through an optimal parser; btlazy2 runs as
-lazy2), Huffman literals, FSE sequences, single shot (CCtx), streaming
-(CStream) and dictionaries (CDict).
+All frame, block, literals and sequences modes, dictionaries (raw and
+with entropy tables), checksums, single shot (DCtx) and streaming (DStream,
+with a window ring). The hot loops (sequences, Huffman streams) are
+reached through one dispatch point, so a caller that checked the CPU can
+run them compiled for BMI2, as lib/zstd selects its _bmi2 bodies.
 
 Corrupted input returns the zstd error code and never panics; arithmetic
-that may wrap is written with wrapping or checked operations, and the crate
-is tested with overflow checks on. Compressed sizes are within 1.5% of zstd
-1.5.7 at levels 1-12 on the project's corpus; frames decode with the C
-library and C's frames decode here.
+that may wrap is written with wrapping or checked operations, and the
+crate is tested with overflow checks on: decodecorpus and zstd's golden
+frames, differential fuzzing against libzstd, and every truncation and
+bit flip of the KUnit suite's frames.
 
-The crate is not built yet; the next patch links it in.
+The crate is built by the patch that serves <linux/zstd.h> from it.
 EOF
 
-# 4. The C ABI over the crates, replacing lib/zstd.
+for rel in $(grep -E "$encoder_re" <<< "$zstd_files") lib.rs fse/mod.rs huf/mod.rs bits/mod.rs; do
+  put "$root/rust/zstd/src/$rel" "rust/zstd/src/$rel"
+done
+commit "rust: zstd: add the encoder" <<'EOF'
+Add compression to the zstd_kernel crate: every level from the negative
+ones to 22 with zstd 1.5.2's parameter tables, its match finders (fast,
+dfast, greedy, lazy, lazy2, the binary-tree finders and the optimal
+parser of btopt, btultra and btultra2), Huffman literals, FSE sequences,
+single shot (CCtx), streaming (CStream) and dictionaries (CDict). Like the
+decoder, it allocates nothing and has no unsafe code; the workspace bounds
+stay at or below lib/zstd's.
+
+Every frame decodes with the C library; the project's tests compress its
+corpus at every level and compare sizes and output with lib/zstd built
+from this tree.
+EOF
+
+# 5. The C ABI over the crates, replacing lib/zstd.
 for f in "$root"/rust/zstd-ffi/src/*.rs; do put "$f" "rust/zstd-ffi/src/$(basename "$f")"; done
 put "$root/kernel/tree/lib/Kconfig.rzstd" lib/Kconfig.rzstd
 put "$root/kernel/tree/rust/Makefile.rzstd" rust/Makefile.rzstd
@@ -176,7 +212,7 @@ manager's zstd self-tests pass with data identical to the C build, built
 in and with the users as modules.
 EOF
 
-# 5. Documentation.
+# 6. Documentation.
 put "$root/Documentation/core-api/rust-zstd.rst" Documentation/core-api/rust-zstd.rst
 awk 'done == 0 && /^   errseq$/ { print; print "   rust-zstd"; done = 1; next } { print }' \
   Documentation/core-api/index.rst > index.rst.new && mv index.rst.new Documentation/core-api/index.rst

@@ -48,6 +48,10 @@ impl Ws {
 static OUTSTANDING: AtomicIsize = AtomicIsize::new(0);
 const HDR: usize = 16;
 
+/// A `ZSTD_customMem` allocator that counts outstanding blocks.
+///
+/// # Safety
+/// Called by the library as `customAlloc`; any size is accepted.
 unsafe extern "C" fn test_alloc(_opaque: *mut c_void, size: usize) -> *mut c_void {
     let layout = Layout::from_size_align(size + HDR, 16).unwrap();
     // SAFETY: the layout has non-zero size.
@@ -63,6 +67,10 @@ unsafe extern "C" fn test_alloc(_opaque: *mut c_void, size: usize) -> *mut c_voi
     }
 }
 
+/// The matching `customFree`.
+///
+/// # Safety
+/// `address` is null or came from `test_alloc` and was not freed yet.
 unsafe extern "C" fn test_free(_opaque: *mut c_void, address: *mut c_void) {
     if address.is_null() {
         return;

@@ -8,9 +8,6 @@ pub(crate) const MAX_ML: usize = 52;
 /// Largest offset code a decoder accepts (RFC: up to 31).
 pub(crate) const MAX_OF: usize = 31;
 
-/// Smallest match length.
-pub(crate) const MIN_MATCH: u32 = 3;
-
 /// Literal-length code -> (baseline, extra bits).
 #[rustfmt::skip]
 pub(crate) const LL_BASE: [(u32, u8); MAX_LL + 1] = [

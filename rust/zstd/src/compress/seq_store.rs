@@ -7,8 +7,11 @@
 //! larger values are `offset + 3`. Match finders keep their repeat offsets with the same
 //! rule, so the block writer emits `off_base` as it is.
 
-use crate::tables::{BLOCK_SIZE_MAX, MIN_MATCH};
+use crate::tables::BLOCK_SIZE_MAX;
 use crate::workspace::Carver;
+
+/// Smallest match length the format codes (Match_Length code 0).
+pub(crate) const MIN_MATCH: u32 = 3;
 
 /// One sequence as the match finders emit it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

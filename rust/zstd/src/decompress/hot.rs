@@ -140,6 +140,10 @@ fn seq_generic(
     execute::decode_and_execute(ent, nb_seq, stream, lits, out)
 }
 
+/// [`execute::decode_and_execute`] compiled for BMI1, BMI2 and LZCNT.
+///
+/// # Safety
+/// Only [`Hot::run_bmi2`] calls it, after its caller checked the CPU.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
@@ -179,6 +183,10 @@ fn huf_generic(
     huf_body(table, log, src, out, four)
 }
 
+/// Huffman stream decoding compiled for BMI1, BMI2 and LZCNT.
+///
+/// # Safety
+/// Only [`Hot::run_bmi2`] calls it, after its caller checked the CPU.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]

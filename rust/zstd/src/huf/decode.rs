@@ -10,6 +10,7 @@
 use super::weights::Weights;
 use crate::bits::BackwardReader;
 use crate::error::Error;
+use crate::tables::HUF_MAX_LOG;
 
 /// Largest Max_Number_of_Bits the decoder accepts. RFC 8878 §4.2.1 caps encoders at 11;
 /// C's decoder accepts 12 (`HUF_TABLELOG_MAX`), and real dictionaries use it (upstream's
@@ -162,7 +163,7 @@ pub(crate) fn decode_4_streams(
     let srcs = [b1, b2, b3, b4];
     let outs = [&mut *o1, &mut *o2, &mut *o3, &mut *o4];
     // Five symbols per refill when codes are at most 11 bits (5 x 11 <= 57), else four.
-    let done = if log <= 11 {
+    let done = if log <= HUF_MAX_LOG {
         fast_4::<5, 7>(table, readers, srcs, outs)
     } else {
         fast_4::<4, 6>(table, readers, srcs, outs)

@@ -17,9 +17,9 @@ use super::bt::Tree;
 use super::count::read32;
 use super::rep::{offset_value, update_rep};
 use super::{highbit, valid, Args, View};
-use crate::compress::seq_store::SeqStore;
+use crate::compress::seq_store::{SeqStore, MIN_MATCH};
 use crate::compress::sequences::{ll_code, ml_code};
-use crate::tables::{LL_BASE, MAX_LL, MAX_ML, MIN_MATCH, ML_BASE};
+use crate::tables::{LL_BASE, MAX_LL, MAX_ML, ML_BASE};
 
 /// Positions one pass prices at most.
 pub(super) const OPT_NUM: usize = 1 << 12;
