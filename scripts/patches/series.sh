@@ -137,7 +137,7 @@ edit('lib.rs', (r'pub mod compress;\n', ''), (r'pub use compress::\{[^}]*\};\n',
 edit('fse/mod.rs', (r', and the\n//! encoder.s normalization, tables and cost estimates\.', '.'),
      (r'pub\(crate\) mod (cost|encode|normalize);\n', ''))
 edit('huf/mod.rs', (r'pub\(crate\) mod encode;\n', ''))
-edit('bits/mod.rs', (r',\n//! the writer for the encoder\.', '.'), (r'pub\(crate\) mod writer;\n', ''))
+edit('bits/mod.rs', (r', the writer for the encoder\.', '.'), (r'pub\(crate\) mod writer;\n', ''))
 PY
 maintain rust/zstd/
 commit "rust: zstd: add the decoder" <<'EOF'
