@@ -91,7 +91,7 @@ standalone() { # the tree's rust/xxhash and rust/zstd as crates of their own
 }
 
 # checkpatch kinds explained in the cover letter.
-ALLOWED='CAMELCASE|EXPORT_SYMBOL|EMBEDDED_FILENAME'
+ALLOWED='CAMELCASE|EXPORT_SYMBOL|EMBEDDED_FILENAME|FILE_PATH_CHANGES'
 status=0
 : > $patches/clippy.log
 for p in $patches/0*.patch; do
