@@ -27,7 +27,7 @@ corpus-xxh64: build
 	  out=build/corpus/$$(basename $$f .xz); [ -f $$out ] || xz -dc $$f > $$out; \
 	  target/release/kzstd --xxh64 $$out; done
 
-test: rust-deps fmt clippy cargo-test capi-test upstream-check kernel-test
+test: rust-deps fmt clippy cargo-test capi-test upstream-check kernel-test patches-check
 
 include kernel.mk
 
