@@ -713,8 +713,8 @@ mod rustapi {
                     if r == 0 {
                         break;
                     }
-                    // Unlike the C API, the core takes all the input it is given before its
-                    // output is delivered: with the input used up, go on while it progresses.
+                    // With the last input page used up, calls that still progress are
+                    // flushing; a call that progresses no more means a truncated frame.
                     let stalled = before == (in_pos, out_pos);
                     if out_pos == PAGE {
                         if done + PAGE > dst.len() {
