@@ -23,10 +23,13 @@ append="console=ttyS0 panic=-1 loglevel=7 log_buf_len=4M rcupdate.rcu_cpu_stall_
 append="$append sysctl.kernel.hung_task_timeout_secs=300"
 # NAME=value words the kernel does not know end up in /init's environment (GUEST_ENV, env.sh).
 append="$append $GUEST_ENV"
-log "booting (QEMU TCG, -smp 4, -cpu $cpu, log: $LOG)"
+# Four sockets of one core: the kernel has no ACPI and counts CPUs from SeaBIOS's MP table,
+# which lists one CPU a package (a bare `-smp 4` booted on 1 CPU).
+smp="4,sockets=4,cores=1,threads=1"
+log "booting (QEMU TCG, -smp $smp, -cpu $cpu, log: $LOG)"
 t0=$(date +%s)
 set +e
-timeout "${BOOT_TIMEOUT:-2400}" qemu-system-x86_64 -accel tcg,thread=multi -cpu "$cpu" -m 1536 -smp 4 \
+timeout "${BOOT_TIMEOUT:-2400}" qemu-system-x86_64 -accel tcg,thread=multi -cpu "$cpu" -m 1536 -smp "$smp" \
   -kernel "$KDIR/arch/x86/boot/bzImage" -initrd "$D/initramfs.cpio.zst" \
   -append "$append" \
   -display none -monitor none -serial "file:$LOG" -no-reboot "${drives[@]}"

@@ -80,7 +80,11 @@ fail=0
     line="deepest-stack $((tsize - free)) of $tsize bytes used ($free left) by $who"
     if [ "$free" -lt 2048 ]; then echo "FAIL $line"; fail=1; else echo "PASS $line"; fi
   fi
-  echo "qemu: -smp 4 -cpu $(cat "$D/qemu.cpu" 2>/dev/null || echo '?')"
+  # SMP for real: all four CPUs came up (the scenarios' concurrency depends on it).
+  cpus=$( (grep -a "smp: Brought up" "$LOG" 2>/dev/null || true) | sed -n 's/.* \([0-9]*\) CPUs\?.*/\1/p' | tail -1)
+  if [ "${cpus:-0}" -eq 4 ]; then echo "PASS smp 4 CPUs online"
+  else echo "FAIL smp ${cpus:-no} CPU(s) online, 4 wanted"; fail=1; fi
+  echo "qemu: -smp 4 (4 sockets) -cpu $(cat "$D/qemu.cpu" 2>/dev/null || echo '?')"
 
   grep -q "RZ: all scenarios finished" "$LOG" 2>/dev/null || { echo "FAIL guest did not finish"; fail=1; }
   echo "times: boot+scenarios $(cat "$D/boot.seconds" 2>/dev/null || echo ?) s (QEMU TCG);" \
