@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Boots the built kernel in QEMU (TCG; KVM is not available here) with the initramfs and the
-# disk images, serial console to build/kernel-run/console.log. The guest ends with `reboot -f`
+# disk images: serial console (ttyS0) to build/kernel-run-*/console.log, the guest's result
+# lines (ttyS1, guest-lib.sh) to console.results beside it. The guest ends with `reboot -f`
 # and QEMU runs with -no-reboot, so it exits; a timeout guards against hangs.
 source "$(dirname "$0")/env.sh"
 D=$RUNDIR
 LOG=${1:-$D/console.log}
+RES=${LOG%.log}.results
+rm -f "$RES"
 drives=()
 while read -r name; do
   ro=""; case "$name" in squashfs-*) ro=",readonly=on" ;; esac
@@ -32,7 +35,7 @@ set +e
 timeout "${BOOT_TIMEOUT:-2400}" qemu-system-x86_64 -accel tcg,thread=multi -cpu "$cpu" -m 1536 -smp "$smp" \
   -kernel "$KDIR/arch/x86/boot/bzImage" -initrd "$D/initramfs.cpio.zst" \
   -append "$append" \
-  -display none -monitor none -serial "file:$LOG" -no-reboot "${drives[@]}"
+  -display none -monitor none -serial "file:$LOG" -serial "file:$RES" -no-reboot "${drives[@]}"
 rc=$?
 set -e
 echo $(( $(date +%s) - t0 )) > "$D/boot.seconds"

@@ -15,6 +15,8 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mkdir -p /mnt /tmp
 mount -t tmpfs tmpfs /tmp
+# The results port (guest-lib.sh): raw, so lines reach the host as written.
+stty -F /dev/ttyS1 115200 raw -echo 2>/dev/null
 
 . /scenarios/lib.sh
 rz_log "guest up: $(uname -r), $(grep MemTotal /proc/meminfo)"

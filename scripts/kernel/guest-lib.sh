@@ -1,8 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 # Helpers shared by the guest scenario scripts (sourced; busybox sh).
-rz_log() { echo "RZ: $*" > /dev/console; }
-rz_pass() { echo "RZ: PASS $*" > /dev/console; }
-rz_fail() { echo "RZ: FAIL $*" > /dev/console; }
+# Result lines go to the second serial port (the host's results.log), which the kernel
+# never writes to: on the console, kernel messages from other CPUs can split a line. Each
+# line is one write(), so lines of concurrent scenario processes do not mix either; a copy
+# goes to the console for whoever reads the log.
+rz_out() { echo "RZ: $*" > /dev/ttyS1; echo "RZ: $*" > /dev/console; }
+rz_log() { rz_out "$*"; }
+rz_pass() { rz_out "PASS $*"; }
+rz_fail() { rz_out "FAIL $*"; }
 # Uptime in centiseconds, and elapsed seconds (two decimals) since a value of it.
 rz_now() { read up _ < /proc/uptime; echo "${up%.*}${up#*.}"; }
 rz_elapsed() { t=$(( $(rz_now) - $1 )); printf '%d.%02d' $((t / 100)) $((t % 100)); }

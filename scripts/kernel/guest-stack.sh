@@ -4,7 +4,7 @@
 # that exited reported "used greatest stack depth: N bytes left"; for the living ones (kworkers
 # of btrfs/zram/f2fs, kswapd, ...) the task dump (sysrq t) shows "stack:N", the bytes never
 # touched. The dump goes to the log buffer only (console loglevel lowered meanwhile: its call
-# traces are not failures). Prints "RZ: STACK min_free=N task=COMM"; the host turns it into
+# traces are not failures). Logs "RZ: STACK min_free=N task=COMM"; the host turns it into
 # bytes used of THREAD_SIZE (scripts/kernel/report.sh).
 . /scenarios/lib.sh
 dmesg -n 1
@@ -20,4 +20,5 @@ dmesg | awk '
     c = $0; sub(/.*task:/, "", c); sub(/ +state:.*/, "", c)
     s = $0; sub(/.* stack:/, "", s); sub(/ .*/, "", s)
     if (min == "" || s + 0 < min) { min = s + 0; who = c } }
-  END { if (min == "") print "RZ: STACK none"; else printf "RZ: STACK min_free=%d task=%s\n", min, who }' > /dev/console
+  END { if (min == "") print "STACK none"; else printf "STACK min_free=%d task=%s\n", min, who }' |
+  while read -r line; do rz_log "$line"; done

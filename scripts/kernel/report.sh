@@ -7,12 +7,15 @@
 source "$(dirname "$0")/env.sh"
 D=$RUNDIR
 LOG=${1:-$D/console.log}
+# The guest's result lines, from their own serial port (boot.sh).
+RES=${LOG%.log}.results
 OUT=$D/summary.txt
 mkdir -p "$D"
 fail=0
 {
   # A missing or empty log must fail here, not read as "no Oops found".
   [ -s "$LOG" ] || { echo "FAIL console log missing or empty: $LOG"; fail=1; }
+  [ -s "$RES" ] || { echo "FAIL result lines missing or empty: $RES"; fail=1; }
   echo "== kernel demo: Linux $(make -s -C "$KDIR" kernelversion 2>/dev/null), IMPL=$IMPL, KCONF=$KCONF =="
   echo "xxhash served by: $(grep -q '^CONFIG_XXHASH_RUST=y' "$KDIR/.config" && echo 'Rust (rust/xxhash)' || echo 'C (lib/xxhash.c)')"
   echo "zstd served by:   $(grep -q '^CONFIG_ZSTD_RUST=y' "$KDIR/.config" && echo 'Rust (rust/zstd + rust/zstd-ffi)' || echo 'C (lib/zstd)')"
@@ -40,16 +43,16 @@ fail=0
   fi
   # Scenarios (guest) + btrfs restore (host).
   "$ROOT/fs/btrfs/host-verify.sh" "$D" > "$D/host.txt" || echo "RZ: FAIL btrfs-host-verify exited $?" >> "$D/host.txt"
-  results=$( (grep -a "^RZ: \(PASS\|FAIL\) " "$LOG" 2>/dev/null || true; cat "$D/host.txt") | sed 's/^RZ: //; s/\r$//')
+  results=$( (grep -a "^RZ: \(PASS\|FAIL\) " "$RES" 2>/dev/null || true; cat "$D/host.txt") | sed 's/^RZ: //; s/\r$//')
   echo "$results"
   # Scenarios the guest skipped on purpose (RZ_SKIP in GUEST_ENV: the debug kernel's swap
   # scenarios) have no results to expect; the guest logs each skip.
   skip=$(sed -n 's/.*RZ_SKIP=\([0-9,]*\).*/\1/p' <<< "$GUEST_ENV")
-  skipped() { [[ ",$skip," == *",$1,"* ]] && grep -aq "scenario $1-.* skipped (RZ_SKIP)" "$LOG"; }
+  skipped() { [[ ",$skip," == *",$1,"* ]] && grep -aq "scenario $1-.* skipped (RZ_SKIP)" "$RES"; }
   expected=()
   skipped 22 || expected+=(zram-swap-l3 zram-swap-l3-4procs zram-swap-l1-4procs zram-swap-dict)
   skipped 25 || expected+=(zswap-zstd)
-  [ -z "$skip" ] || echo "skipped (RZ_SKIP=$skip): $(grep -a 'skipped (RZ_SKIP)' "$LOG" | sed 's/.*scenario \([^ ]*\) skipped.*/\1/' | tr '\n' ' ')"
+  [ -z "$skip" ] || echo "skipped (RZ_SKIP=$skip): $(grep -a 'skipped (RZ_SKIP)' "$RES" | sed 's/.*scenario \([^ ]*\) skipped.*/\1/' | tr '\n' ' ')"
   for s in crypto-zstd-selftest crypto-xxhash64-selftest zram-zstd-default zram-zstd-l1 zram-zstd-l19 zram-zstd-dict \
            btrfs-zstd1 btrfs-zstd3 btrfs-zstd15 btrfs-restore-zstd1 btrfs-restore-zstd3 \
            btrfs-restore-zstd15 squashfs-zstd1-128K squashfs-zstd1-1M squashfs-zstd19-128K \
@@ -73,7 +76,7 @@ fail=0
   # Deepest kernel stack of any task (CONFIG_DEBUG_STACK_USAGE; scripts/kernel/guest-stack.sh).
   # x86-64: THREAD_SIZE = 16 KiB, doubled by KASAN. Fails when less than 2 KiB stayed untouched.
   tsize=16384; grep -q '^CONFIG_KASAN=y' "$KDIR/.config" && tsize=32768
-  st=$( (grep -a "^RZ: STACK min_free=" "$LOG" 2>/dev/null || true) | tail -1 | tr -d "\r")
+  st=$( (grep -a "^RZ: STACK min_free=" "$RES" 2>/dev/null || true) | tail -1 | tr -d "\r")
   if [ -z "$st" ]; then echo "FAIL deepest-stack (no RZ: STACK line)"; fail=1
   else
     free=$(sed 's/.*min_free=\([0-9]*\).*/\1/' <<< "$st"); who=$(sed 's/.*task=//' <<< "$st")
@@ -86,9 +89,9 @@ fail=0
   else echo "FAIL smp ${cpus:-no} CPU(s) online, 4 wanted"; fail=1; fi
   echo "qemu: -smp 4 (4 sockets) -cpu $(cat "$D/qemu.cpu" 2>/dev/null || echo '?')"
 
-  grep -q "RZ: all scenarios finished" "$LOG" 2>/dev/null || { echo "FAIL guest did not finish"; fail=1; }
+  grep -q "^RZ: all scenarios finished" "$RES" 2>/dev/null || { echo "FAIL guest did not finish"; fail=1; }
   echo "times: boot+scenarios $(cat "$D/boot.seconds" 2>/dev/null || echo ?) s (QEMU TCG);" \
-       "$(grep -a 'RZ: scenario .* done in' "$LOG" | sed 's/.*scenario \([^ ]*\) done in \(.*\) s/\1 \2s/' | tr '\n' ' ')"
+       "$(grep -a '^RZ: scenario .* done in' "$RES" | sed 's/.*scenario \([^ ]*\) done in \(.*\) s/\1 \2s/' | tr '\n' ' ')"
   [ $fail -eq 0 ] && echo "RESULT: PASS" || echo "RESULT: FAIL"
 } | tee "$OUT"
 grep -q "^RESULT: PASS" "$OUT"
