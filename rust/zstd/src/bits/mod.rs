@@ -7,4 +7,4 @@ pub(crate) mod reader;
 pub(crate) mod writer;
 
 pub(crate) use forward::ForwardReader;
-pub(crate) use reader::BackwardReader;
+pub(crate) use reader::{load_le, BackwardReader};

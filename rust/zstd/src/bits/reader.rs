@@ -15,8 +15,9 @@ pub(crate) struct BackwardReader<'a> {
     pos: usize,
 }
 
+/// The 8 bytes of `src` at `pos`, little-endian (zeros if out of range).
 #[inline(always)]
-fn load_le(src: &[u8], pos: usize) -> u64 {
+pub(crate) fn load_le(src: &[u8], pos: usize) -> u64 {
     // Masking leaves real positions alone and lets `pos + 8` be known not to wrap.
     let pos = pos & (usize::MAX >> 1);
     match src.get(pos..pos + 8) {

@@ -124,16 +124,8 @@ fn copy_match(
                 buf.copy_within(p - d..p - d + 8, p);
                 p += 8;
             }
-        } else if offset >= ml {
-            buf.copy_within(src..src + ml, op);
         } else {
-            // Overlapping: the copied region is periodic, so it can double each step.
-            let mut done = 0;
-            while done < ml {
-                let n = (offset + done).min(ml - done);
-                buf.copy_within(src..src + n, op + done);
-                done += n;
-            }
+            copy_back(buf, src, op, offset, ml);
         }
         return Ok(());
     }
@@ -173,19 +165,26 @@ fn copy_match_ext(
         // Continues at the prefix start, `offset` bytes behind the new position.
         let op2 = op + n;
         let rest = ml - n;
-        let src = prefix_start;
-        if offset >= rest {
-            buf.copy_within(src..src + rest, op2);
-        } else {
-            let mut done = 0;
-            while done < rest {
-                let k = (offset + done).min(rest - done);
-                buf.copy_within(src..src + k, op2 + done);
-                done += k;
-            }
-        }
+        copy_back(buf, prefix_start, op2, offset, rest);
     }
     Ok(())
+}
+
+/// Copies `len` bytes from `src` to `dst`, `offset` (= `dst - src`) bytes ahead, without
+/// slack: when the two overlap, the copied region repeats with period `offset`, so each
+/// step can copy everything written so far.
+#[inline(always)]
+fn copy_back(buf: &mut [u8], src: usize, dst: usize, offset: usize, len: usize) {
+    if offset >= len {
+        buf.copy_within(src..src + len, dst);
+        return;
+    }
+    let mut done = 0;
+    while done < len {
+        let n = (offset + done).min(len - done);
+        buf.copy_within(src..src + n, dst + done);
+        done += n;
+    }
 }
 
 /// Copies `ll` literals at `lp` to `buf[op..]`: from `data` or, when `IN_BUF`, from

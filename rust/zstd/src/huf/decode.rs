@@ -8,7 +8,7 @@
 //! code requires.
 
 use super::weights::Weights;
-use crate::bits::BackwardReader;
+use crate::bits::{load_le, BackwardReader};
 use crate::error::Error;
 use crate::tables::HUF_MAX_LOG;
 
@@ -244,10 +244,10 @@ fn fast_4<const N: usize, const STEP: usize>(
             // Each window gets a set lowest bit, never read (at most 62 of its bits
             // are), and is shifted left as codes are consumed: the set bit's position
             // then counts the bits consumed.
-            let mut w1 = (load(s1, p1) | 1) << c1;
-            let mut w2 = (load(s2, p2) | 1) << c2;
-            let mut w3 = (load(s3, p3) | 1) << c3;
-            let mut w4 = (load(s4, p4) | 1) << c4;
+            let mut w1 = (load_le(s1, p1) | 1) << c1;
+            let mut w2 = (load_le(s2, p2) | 1) << c2;
+            let mut w3 = (load_le(s3, p3) | 1) << c3;
+            let mut w4 = (load_le(s4, p4) | 1) << c4;
             let (Ok(d1), Ok(d2), Ok(d3), Ok(d4)) = (
                 <&mut [u8; N]>::try_from(d1),
                 <&mut [u8; N]>::try_from(d2),
@@ -276,21 +276,6 @@ fn fast_4<const N: usize, const STEP: usize>(
         r4.set_state(c4, p4);
     }
     N * done
-}
-
-/// The 8 bytes of `src` at `pos`, little-endian (zeros if out of range).
-#[inline(always)]
-fn load(src: &[u8], pos: usize) -> u64 {
-    // Masking leaves real positions alone and lets `pos + 8` be known not to wrap.
-    let pos = pos & (usize::MAX >> 1);
-    match src.get(pos..pos + 8) {
-        Some(b) => {
-            let mut a = [0u8; 8];
-            a.copy_from_slice(b);
-            u64::from_le_bytes(a)
-        }
-        None => 0,
-    }
 }
 
 /// Decodes one symbol from the top of `w` and shifts its code out.
