@@ -34,7 +34,8 @@ pub(crate) fn read_counts(
     let mut nb_bits = table_log + 1;
     let mut symbol = 0usize;
     let mut previous_zero = false;
-    out.counts = [0; 256];
+    // Symbols the repeat flags skip stay zero; callers read `counts[..=max_symbol]` only.
+    out.counts[..=max_symbol.min(255)].fill(0);
     while remaining > 1 {
         if previous_zero {
             // Repeat flags: 2 bits each, 3 means "3 more zeros and another flag".
