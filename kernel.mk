@@ -2,10 +2,11 @@
 # Kernel integration (issue 6): Linux 6.12 from Debian's linux-source-6.12 with our Rust
 # zstd and xxhash in place of lib/zstd and lib/xxhash, booted in QEMU. See README.
 #   make kernel-run     build (reusing build/linux), boot, scenarios, summary  (= make run)
-#   make kernel-test    the same for KCONF=builtin and KCONF=modules plus the UML bench smoke,
+#   make kernel-test    the same for KCONF=builtin and KCONF=debug plus the UML bench smoke,
 #                       failing on any KUnit/scenario/stack/consumer-identity/health failure
-#   make kernel-test-debug  KCONF=debug: the modules kernel + KASAN/KFENCE/UBSAN/SLUB_DEBUG_ON
-#                       (LLVM), without the two swap scenarios
+#   make kernel-test-debug  KCONF=debug alone: the modules kernel + KASAN/KFENCE/UBSAN/
+#                       SLUB_DEBUG_ON (LLVM), without the two swap scenarios
+#   make kernel-test-modules  KCONF=modules alone: the modules kernel without the checkers
 #   make kernel-build   only build;  make kernel-deps  only install what is missing
 #   make kernel-rust-check  compile rust/zstd + the full rust/zstd-ffi with kernel flags
 #   IMPL=rust-zstd      (default) our Rust crates serve <linux/zstd.h> and <linux/xxhash.h>
@@ -22,18 +23,23 @@ kernel-build:
 kernel-run:
 	scripts/kernel/run.sh
 
-# Two configurations in make test: everything built in, consumers/KUnit as modules; then
-# the UML benchmark smoke run. The debug kernel (modules + KASAN/KFENCE/UBSAN/SLUB_DEBUG_ON,
-# built with LLVM) is a third tree (clang + KASAN: 1.56x GCC's compile CPU) and runs 5-11x
-# slower under TCG: its own target, see docs/kernel-demo.md for the CI arithmetic.
-.PHONY: kernel-test-debug
+# Two configurations in make test: everything built in (-cpu max: the BMI2 paths), and the
+# debug kernel: consumers, KUnit and module decompression as modules, with KASAN, KFENCE,
+# UBSAN and SLUB_DEBUG_ON, built with LLVM, on qemu64 (the generic paths); it skips the two
+# swap scenarios (5-11x slower under the checkers; the builtin kernel runs them). Then the
+# UML benchmark smoke run. The plain modules kernel (the debug one without the checkers,
+# with every scenario) is make kernel-test-modules. CI arithmetic: docs/kernel-demo.md.
+.PHONY: kernel-test-debug kernel-test-modules
 kernel-test:
 	KCONF=builtin scripts/kernel/run.sh
-	KCONF=modules scripts/kernel/run.sh
+	KCONF=debug scripts/kernel/run.sh
 	SMOKE=1 scripts/kernel/bench-kernel.sh
 
 kernel-test-debug:
 	KCONF=debug scripts/kernel/run.sh
+
+kernel-test-modules:
+	KCONF=modules scripts/kernel/run.sh
 
 # Compile the codec + full C ABI crates with the kernel's rustc flags (no linking) and check
 # their stack frames: is the code on this branch ready for CONFIG_ZSTD_RUST?
