@@ -96,6 +96,21 @@ fn decode_fse_weights(data: &[u8], out: &mut [u8; 256]) -> Result<usize, Error> 
         return Err(Error::corruption_detected);
     }
     let mut n = 0usize;
+    // Eight symbols a refill while the window is 8 bytes or more from the stream's start:
+    // there the stream cannot overflow (at most 6 bits a symbol, 48 of the 57 ready), so
+    // every check of the loop below would pass; it decodes the rest.
+    while r.fast() && n <= 246 {
+        r.refill_fast();
+        for _ in 0..4 {
+            let d = unpack(&table[s1]);
+            out[n] = d.base as u8;
+            s1 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
+            let d = unpack(&table[s2]);
+            out[n + 1] = d.base as u8;
+            s2 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
+            n += 2;
+        }
+    }
     loop {
         if n > 253 {
             return Err(Error::corruption_detected);
