@@ -53,21 +53,24 @@ pub(crate) fn read_counts(
                 return Err(Error::corruption_detected);
             }
         }
-        if symbol > max_symbol || r.bytes_used() > src.len() {
+        // Reads past the end give zeros; the end check below rejects them. The loop ends
+        // without it: a count of zero moves `symbol` on, any other lowers `remaining`.
+        if symbol > max_symbol {
             return Err(Error::corruption_detected);
         }
         let max = 2 * threshold - 1 - remaining;
-        let low = r.peek(nb_bits - 1) as i32;
+        let bits = r.peek(nb_bits) as i32;
+        let low = bits & (threshold - 1);
         let count = if low < max {
             r.skip(nb_bits - 1);
             low
         } else {
-            let mut v = r.peek(nb_bits) as i32;
             r.skip(nb_bits);
-            if v >= threshold {
-                v -= max;
+            if bits >= threshold {
+                bits - max
+            } else {
+                bits
             }
-            v
         } - 1;
         remaining -= count.abs();
         out.counts[symbol] = count as i16;
