@@ -128,6 +128,7 @@ pub(crate) fn decode_literals(
                     weights: [0; 256],
                     symbols: 0,
                     max_bits: 0,
+                    rank: [0; 16],
                 };
                 let used = read_weights(content, &mut w)?;
                 ent.huf_log = 0;

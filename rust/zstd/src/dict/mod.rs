@@ -71,6 +71,7 @@ pub(crate) fn read<'d>(
         weights: [0; 256],
         symbols: 0,
         max_bits: 0,
+        rank: [0; 16],
     };
     let mut pos = read_weights(src, &mut weights).map_err(bad)?;
     sink(Table::Huffman(&weights)).map_err(bad)?;

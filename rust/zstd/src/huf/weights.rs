@@ -17,6 +17,8 @@ pub(crate) struct Weights {
     pub symbols: usize,
     /// Max_Number_of_Bits.
     pub max_bits: u32,
+    /// How many symbols have each weight, the implied last one included.
+    pub rank: [u32; 16],
 }
 
 /// Reads a tree description at the start of `src`; returns the weights and bytes used.
@@ -70,6 +72,7 @@ pub(crate) fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> 
     }
     w.symbols = n + 1;
     w.max_bits = max_bits;
+    w.rank = rank;
     Ok(used)
 }
 
@@ -152,6 +155,7 @@ mod tests {
             weights: [0; 256],
             symbols: 0,
             max_bits: 0,
+            rank: [0; 16],
         };
         assert_eq!(read_weights(&src, &mut w).unwrap(), 4);
         assert_eq!(&w.weights[..6], &[4, 3, 2, 0, 1, 1]);
@@ -168,6 +172,7 @@ mod tests {
             weights: [0; 256],
             symbols: 0,
             max_bits: 0,
+            rank: [0; 16],
         };
         assert_eq!(read_weights(&src, &mut w), Err(Error::corruption_detected));
     }
