@@ -30,8 +30,10 @@ frames=$(for o in "${objs[@]}"; do
     /sub +\$0x[0-9a-f]+,%rsp/ { match($0, /\$0x[0-9a-f]+/); print substr($0, RSTART + 3, RLENGTH - 3), obj, fn }'
 done | while read -r hex obj fn; do echo "$((16#$hex)) $obj $fn"; done | sort -rn -k1,1 | awk '!seen[$3]++')
 [ -n "$frames" ] || { echo "RZ: FAIL rust-stack no stack frames found in ${objs[*]##*/}"; exit 1; }
-top=$(echo "$frames" | head -1 | cut -d' ' -f1); top=${top:-0}
-echo "$frames" | head -5 | sed 's/^/  frame /'
+# sed reads all of its input: `head` would exit early and, with pipefail, the writer's
+# SIGPIPE would fail the script once the list outgrows the pipe buffer.
+top=$(echo "$frames" | sed -n '1s/ .*//p'); top=${top:-0}
+echo "$frames" | sed -n '1,5s/^/  frame /p'
 # Like CONFIG_FRAME_WARN for C, a frame above the limit is a warning; twice the limit fails.
 if [ "$top" -le "$limit" ]; then echo "RZ: PASS rust-stack largest frame $top bytes (limit $limit) in ${#objs[@]} objects"
 elif [ "$top" -le $((2 * limit)) ]; then
