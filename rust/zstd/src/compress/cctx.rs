@@ -7,7 +7,7 @@ use super::cdict::CDict;
 use super::entropy::Entropy;
 use super::frame::{write_checksum, write_frame_header, FrameHeader};
 use super::matcher::{MatchState, Segments};
-use super::params::{check_cparams, effective_cparams};
+use super::params::check_cparams;
 use super::seq_store::SeqStore;
 use super::split::{next_block_size, CHUNK};
 use super::INDEX_LIMIT;
@@ -40,8 +40,7 @@ pub(crate) fn block_size(cp: &CParams) -> usize {
 
 /// Workspace bytes for the match finder, sequence store and entropy state of `cp`.
 fn parts_size(cp: &CParams) -> usize {
-    let e = effective_cparams(cp);
-    MatchState::workspace_size(&e)
+    MatchState::workspace_size(cp)
         + SeqStore::workspace_size_for(block_size(cp), cp.min_match)
         + Entropy::WORKSPACE
 }
@@ -71,11 +70,10 @@ impl<'w> Parts<'w> {
     /// left as an earlier frame with the same parameters left them (see
     /// [`MatchState::new_dirty`]).
     fn carve(c: &mut Carver<'w>, cp: &CParams, dirty: bool) -> Result<Self, Error> {
-        let e = effective_cparams(cp);
         let ms = if dirty {
-            MatchState::new_dirty(&e, c)
+            MatchState::new_dirty(cp, c)
         } else {
-            MatchState::new(&e, c)
+            MatchState::new(cp, c)
         }
         .ok_or(Error::memory_allocation)?;
         let seqs =
@@ -86,7 +84,7 @@ impl<'w> Parts<'w> {
             seqs,
             ent,
             rep: REP_START,
-            cp: e,
+            cp: *cp,
             block: block_size(cp),
         })
     }
@@ -239,7 +237,7 @@ impl<'a> CCtx<'a> {
         params: &Params,
     ) -> Result<usize, Error> {
         check_cparams(&params.cparams)?;
-        let e = effective_cparams(&params.cparams);
+        let e = params.cparams;
         // Continue after the previous frame's indices when its tables fit these
         // parameters and the index space has room; else clear them and start at 0.
         let start = match self.dirty.take() {

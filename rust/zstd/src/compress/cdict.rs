@@ -8,7 +8,7 @@
 use super::dict::{load_tables, parse};
 use super::entropy::Entropy;
 use super::matcher::{MatchState, Segments};
-use super::params::{check_cparams, effective_cparams};
+use super::params::check_cparams;
 use crate::error::Error;
 use crate::params::CParams;
 use crate::workspace::Carver;
@@ -26,7 +26,7 @@ pub struct CDict<'a> {
 impl<'a> CDict<'a> {
     /// Workspace bytes for a dictionary of `dict_len` bytes used by reference.
     pub fn workspace_bound(_dict_len: usize, cp: &CParams) -> usize {
-        Entropy::WORKSPACE + MatchState::workspace_size(&effective_cparams(cp))
+        Entropy::WORKSPACE + MatchState::workspace_size(cp)
     }
 
     /// Digests `dict` (zstd format or raw content), kept by reference, for `cp`.
@@ -39,8 +39,7 @@ impl<'a> CDict<'a> {
         if p.content.len() > super::INDEX_LIMIT {
             return Err(Error::dictionary_wrong);
         }
-        let mut ms =
-            MatchState::new(&effective_cparams(&cp), &mut c).ok_or(Error::memory_allocation)?;
+        let mut ms = MatchState::new(&cp, &mut c).ok_or(Error::memory_allocation)?;
         let n = p.content.len() as u32;
         if n > 0 {
             let seg = Segments {

@@ -158,18 +158,6 @@ pub fn strategy_from_c(v: u32) -> Result<Strategy, Error> {
     Strategy::from_u32(v).ok_or(Error::parameter_outOfBound)
 }
 
-/// The parameters the match finders actually run with. btopt, btultra and btultra2 run
-/// the optimal parser over binary trees (`matcher/opt.rs`). btlazy2 (levels 13-15) runs as
-/// lazy2: our tree search measured 2-5x lazy2's instructions for sizes within 1-2% of
-/// it, either way, so the row search serves those levels until the tree is faster.
-pub fn effective_cparams(cp: &CParams) -> CParams {
-    let mut e = *cp;
-    if e.strategy == Strategy::Btlazy2 {
-        e.strategy = Strategy::Lazy2;
-    }
-    e
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
-//! Binary-tree search for `btlazy2` (zstd levels 13-15) and the optimal parser's
-//! candidates (`opt.rs`, levels 16-22): each hash bucket roots a binary search tree of earlier
-//! positions ordered by the bytes that follow them. Inserting a position walks the tree
-//! from the root, splitting it into the positions that sort before and after the new
-//! one, and sees the longest matches on the way (`2^search_log` nodes at most).
+//! Sorted binary trees for the optimal parser's candidates (`opt.rs`, levels 16-22) and
+//! for history (dictionary content) at btlazy2's and the optimal parser's levels: each
+//! hash bucket roots a binary search tree of earlier positions ordered by the bytes that
+//! follow them. Inserting a position walks the tree from the root, splitting it into the
+//! positions that sort before and after the new one, and sees the longest matches on the
+//! way (`2^search_log` nodes at most). btlazy2 defers this sorting (`dubt.rs`).
 
 use super::count::read64;
 use super::hash::hash;
@@ -158,24 +159,5 @@ impl Tree<'_> {
             i = self.next;
         }
         self.next = self.next.max(to);
-    }
-
-    /// Longest match at local `ip`, inserting everything up to and including it.
-    #[inline(always)]
-    pub(super) fn find_best<const EXT: bool, const MLS: u32>(
-        &mut self,
-        v: &View<'_>,
-        ip: usize,
-        lowest: u32,
-    ) -> (usize, u32) {
-        let cur = v.pos(ip);
-        self.update::<EXT, MLS>(v, cur, lowest);
-        if self.next > cur {
-            // Already inserted (searched before): search without inserting again is not
-            // possible in a tree, so report nothing new.
-            return (0, 0);
-        }
-        self.next = cur + 1;
-        self.insert::<EXT, MLS>(v, cur, lowest)
     }
 }

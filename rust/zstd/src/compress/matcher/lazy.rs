@@ -169,23 +169,6 @@ impl Finder for Chain<'_> {
     }
 }
 
-impl Finder for super::bt::Tree<'_> {
-    #[inline(always)]
-    fn best<const EXT: bool, const MLS: u32>(
-        &mut self,
-        v: &View<'_>,
-        ip: usize,
-        lowest: u32,
-    ) -> (usize, u32) {
-        self.find_best::<EXT, MLS>(v, ip, lowest)
-    }
-
-    #[inline(always)]
-    fn skip_to(&mut self, cur: u32) {
-        self.next = self.next.max(cur);
-    }
-}
-
 impl Finder for super::row::Rows<'_> {
     #[inline(always)]
     fn best<const EXT: bool, const MLS: u32>(

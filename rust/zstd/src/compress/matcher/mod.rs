@@ -11,6 +11,7 @@
 mod bt;
 mod count;
 mod dfast;
+mod dubt;
 mod fast;
 mod hash;
 mod lazy;
@@ -630,7 +631,13 @@ impl<'a> MatchState<'a> {
             let ultra = cp.strategy >= Strategy::Btultra;
             let r = match opt::Parser::new(ot, h3, ultra, cp.target_length) {
                 Some(mut o) => opt::dispatch(&mut t, &mut o, mls, ext, args, rep, seqs),
-                None => lazy::dispatch(&mut t, 2, mls, ext, args, rep, seqs),
+                None => {
+                    // No room for the parser's state: btlazy2 over the same tables.
+                    let mut d = dubt::Dubt::new(t.hash, hlog, t.tree, clog, t.next, cp.search_log);
+                    let r = lazy::dispatch(&mut d, 2, mls.max(4), ext, args, rep, seqs);
+                    *ntu = d.next;
+                    return r;
+                }
             };
             *ntu = t.next;
             return r;
@@ -709,14 +716,8 @@ impl<'a> MatchState<'a> {
                 }
             }
             Strategy::Btlazy2 | Strategy::Btopt | Strategy::Btultra | Strategy::Btultra2 => {
-                let mut t = bt::Tree {
-                    hash: ht,
-                    hash_log: hlog,
-                    tree: ct,
-                    node_log: clog.saturating_sub(1),
-                    next: (*ntu).max(args.lowest),
-                    attempts: 1u32 << cp.search_log.min(24),
-                };
+                let next = (*ntu).max(args.lowest);
+                let mut t = dubt::Dubt::new(ht, hlog, ct, clog, next, cp.search_log);
                 let mls = cp.min_match.clamp(4, 6);
                 let r = lazy::dispatch(&mut t, 2, mls, ext, args, rep, seqs);
                 *ntu = t.next;
@@ -749,7 +750,11 @@ impl<'a> MatchState<'a> {
         let (h3, target) = (self.layout.h3_log, self.cp.target_length);
         let (ht, ct, ot) = self.opt_tables();
         for e in ht.iter_mut().chain(ct.iter_mut()) {
-            *e = u32::from_le_bytes(*e).saturating_sub(shift).to_le_bytes();
+            let i = u32::from_le_bytes(*e);
+            // btlazy2's mark is no index.
+            if i != dubt::UNSORTED {
+                *e = i.saturating_sub(shift).to_le_bytes();
+            }
         }
         if let Some(mut o) = opt::Parser::new(ot, h3, false, target) {
             o.shift(shift);

@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
+//! btlazy2's match finder (zstd levels 13-15, and 9-12 for small inputs): per hash bucket a
+//! binary search tree of earlier positions ordered by the bytes that follow them, whose
+//! sorting is deferred (zstd's "DUBT"). Inserting a position only puts it in front of its
+//! bucket's list with an "unsorted" mark, a few instructions; a search first sorts the
+//! unsorted positions of its own bucket into the tree, oldest first, then walks the tree
+//! from the root to insert the searched position, meeting the longest matches on the way.
+//! Positions in buckets that are never searched are never sorted.
+//!
+//! Node `i` owns two table entries, `2 * (i & mask)` and `+ 1`. Sorted: the roots of the
+//! subtrees that sort before and after it (0 = none). Unsorted: the next older position of
+//! the bucket, then [`UNSORTED`]. The entries hold `u32` indices; an index can never be
+//! `u32::MAX` (the index space ends at 3 GiB), so the mark is unambiguous.
+
+use super::count::{common_prefix, read64};
+use super::hash::hash;
+use super::lazy::Finder;
+use super::{highbit, View};
+
+/// Second entry of a node inserted but not sorted yet.
+pub(super) const UNSORTED: u32 = u32::MAX;
+
+/// Hash heads plus tree nodes (`2^node_log` of them, half the entries of the chain table).
+pub(super) struct Dubt<'t> {
+    hash: &'t mut [[u8; 4]],
+    hash_log: u32,
+    tree: &'t mut [[u8; 4]],
+    node_log: u32,
+    /// First index not inserted yet; indices below it that were skipped are not searched.
+    pub next: u32,
+    /// Nodes compared per search (`2^search_log`).
+    attempts: u32,
+}
+
+/// What a walk down a tree met: the best match (`len` 0: none of 4 bytes or more) and
+/// the end of the longest match seen (`end`, an index).
+struct Found {
+    len: u32,
+    off: u32,
+    end: u32,
+}
+
+/// The tables cut to powers of two, so that masked indices need no bounds checks.
+struct Tables<'a> {
+    hash: &'a mut [[u8; 4]],
+    tree: &'a mut [[u8; 4]],
+}
+
+impl Tables<'_> {
+    #[inline(always)]
+    fn head(&self, h: usize) -> u32 {
+        u32::from_le_bytes(self.hash[h & (self.hash.len() - 1)])
+    }
+
+    #[inline(always)]
+    fn set_head(&mut self, h: usize, i: u32) {
+        let n = self.hash.len() - 1;
+        self.hash[h & n] = i.to_le_bytes();
+    }
+
+    /// Entry `side` (0 or 1) of node `i`.
+    #[inline(always)]
+    fn slot(&self, i: u32, side: usize) -> usize {
+        ((i as usize) << 1 | side) & (self.tree.len() - 1)
+    }
+
+    #[inline(always)]
+    fn get(&self, s: usize) -> u32 {
+        u32::from_le_bytes(self.tree[s & (self.tree.len() - 1)])
+    }
+
+    #[inline(always)]
+    fn set(&mut self, s: usize, i: u32) {
+        let n = self.tree.len() - 1;
+        self.tree[s & n] = i.to_le_bytes();
+    }
+}
+
+/// Bytes that match at local positions `a < b` of `src`, up to its end. Positions are
+/// below 2^32, so `a + 8` cannot wrap and each load needs one comparison.
+#[inline(always)]
+fn count_fwd(src: &[u8], a: u32, b: u32) -> u32 {
+    let (a, b) = (a as usize, b as usize);
+    if let (Some(x), Some(y)) = (read64(src, a), read64(src, b)) {
+        let d = x ^ y;
+        if d != 0 {
+            return d.trailing_zeros() / 8;
+        }
+        // Neighbours in a sorted tree often share more than 8 bytes.
+        if let (Some(x), Some(y)) = (read64(src, a + 8), read64(src, b + 8)) {
+            let d = x ^ y;
+            if d != 0 {
+                return 8 + d.trailing_zeros() / 8;
+            }
+        }
+    }
+    count_long(src, a, b)
+}
+
+/// [`count_fwd`] past a first 8 bytes that matched (or near the end).
+#[inline(never)]
+fn count_long(src: &[u8], a: usize, b: usize) -> u32 {
+    let Some(t) = src.get(b..) else {
+        return 0;
+    };
+    match src.get(a..a.wrapping_add(t.len())) {
+        // At most `src.len()` bytes, which is below 2^32.
+        Some(h) => common_prefix(h, t) as u32,
+        None => 0,
+    }
+}
+
+impl<'t> Dubt<'t> {
+    /// The finder over a hash table of `2^hash_log` entries and a chain table of
+    /// `2^chain_log` (two a node), starting at index `next`, comparing `2^search_log`
+    /// nodes a search.
+    pub(super) fn new(
+        hash: &'t mut [[u8; 4]],
+        hash_log: u32,
+        tree: &'t mut [[u8; 4]],
+        chain_log: u32,
+        next: u32,
+        search_log: u32,
+    ) -> Self {
+        Self {
+            hash,
+            hash_log: hash_log.clamp(1, 30),
+            tree,
+            node_log: chain_log.clamp(2, 30) - 1,
+            next,
+            attempts: 1 << search_log.min(24),
+        }
+    }
+
+    /// The tables at their exact power-of-two sizes (None if the workspace gave less).
+    #[inline(always)]
+    fn tables(&mut self) -> Option<Tables<'_>> {
+        let h = 1usize << self.hash_log;
+        let t = 2usize << self.node_log;
+        Some(Tables {
+            hash: self.hash.get_mut(..h)?,
+            tree: self.tree.get_mut(..t)?,
+        })
+    }
+
+    /// Inserts every index in `[from, target)` as unsorted.
+    #[inline(always)]
+    fn insert_upto<const MLS: u32>(
+        t: &mut Tables<'_>,
+        v: &View<'_>,
+        from: u32,
+        target: u32,
+        hlog: u32,
+    ) {
+        let mut i = from;
+        // Positions in the older segment (streaming): loads may straddle the segments.
+        while i < target.min(v.base) {
+            if let Some(x) = v.read64_any(i) {
+                Self::link(t, hash::<MLS>(x, hlog), i);
+            }
+            i += 1;
+        }
+        while i < target {
+            // `i >= v.base`: a local position, below 2^32.
+            if let Some(x) = read64(v.src, i.wrapping_sub(v.base) as usize) {
+                Self::link(t, hash::<MLS>(x, hlog), i);
+            }
+            i += 1;
+        }
+    }
+
+    /// Puts index `i` in front of bucket `h`, unsorted.
+    #[inline(always)]
+    fn link(t: &mut Tables<'_>, h: usize, i: u32) {
+        let s = t.slot(i, 0);
+        t.set(s, t.head(h));
+        t.set(s | 1, UNSORTED);
+        t.set_head(h, i);
+    }
+
+    /// Places index `pos` into the tree rooted at `m`, comparing at most `compares`
+    /// nodes of at least index `floor`; nodes at or below `bt_low` end the walk (their
+    /// entries may belong to newer positions by now). With `SEARCH`, also finds the best
+    /// match on the way.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn walk<const EXT: bool, const SEARCH: bool>(
+        t: &mut Tables<'_>,
+        v: &View<'_>,
+        pos: u32,
+        mut m: u32,
+        compares: u32,
+        floor: u32,
+        bt_low: u32,
+    ) -> Found {
+        let mut found = Found {
+            len: 0,
+            off: 0,
+            end: pos.saturating_add(9),
+        };
+        // Where the next smaller / larger node hangs; `usize::MAX`: nowhere.
+        let mut smaller = t.slot(pos, 0);
+        let mut larger = smaller | 1;
+        // Only positions of the current segment are placed (older ones are made leaves).
+        let Some(p) = pos.checked_sub(v.base) else {
+            t.set(smaller, 0);
+            t.set(larger, 0);
+            return found;
+        };
+        let src = v.src;
+        // Local positions and lengths stay within `src`, whose length is below 2^32
+        // (`View::new`): `p + len <= src.len()` and `mp < p`, so no sum below wraps.
+        let (mut common_s, mut common_l) = (0u32, 0u32);
+        // Offset cost of the best match so far (bits); none yet: a very far one.
+        let mut best_bits = 29i32;
+        let span = pos.saturating_sub(floor);
+        let mut left = compares;
+        // `floor <= m < pos` in one comparison.
+        while left > 0 && m.wrapping_sub(floor) < span {
+            left -= 1;
+            let known = common_s.min(common_l);
+            // `known` bytes match (the ordering promises it); count the rest.
+            let mp = m.wrapping_sub(v.base);
+            let len = if !EXT || m >= v.base {
+                // Without an older segment `m >= floor >= v.base`.
+                known.wrapping_add(count_fwd(
+                    src,
+                    mp.wrapping_add(known),
+                    p.wrapping_add(known),
+                ))
+            } else {
+                let n = v.match_len::<EXT>(m.wrapping_add(known), (p.wrapping_add(known)) as usize);
+                known.wrapping_add(n as u32)
+            };
+            if SEARCH && len > found.len {
+                found.end = found.end.max(m.saturating_add(len));
+                let off = pos.wrapping_sub(m);
+                // A longer match at a much farther offset is not worth its bits.
+                let bits = highbit(off.wrapping_add(1));
+                if 4 * i64::from(len - found.len) > i64::from(bits - best_bits) {
+                    found.len = len;
+                    found.off = off;
+                    best_bits = highbit(off.wrapping_add(3));
+                }
+            }
+            let Some(&pb) = src.get(p.wrapping_add(len) as usize) else {
+                // Equal up to the block end: no order between them; the rest is dropped.
+                break;
+            };
+            let mb = if !EXT || m >= v.base {
+                src.get(mp.wrapping_add(len) as usize).copied()
+            } else {
+                v.byte::<EXT>(m.wrapping_add(len))
+            };
+            if mb < Some(pb) {
+                t.set(smaller, m);
+                common_s = len;
+                if m <= bt_low {
+                    smaller = usize::MAX;
+                    break;
+                }
+                smaller = t.slot(m, 1);
+                m = t.get(smaller);
+            } else {
+                t.set(larger, m);
+                common_l = len;
+                if m <= bt_low {
+                    larger = usize::MAX;
+                    break;
+                }
+                larger = t.slot(m, 0);
+                m = t.get(larger);
+            }
+        }
+        if smaller != usize::MAX {
+            t.set(smaller, 0);
+        }
+        if larger != usize::MAX {
+            t.set(larger, 0);
+        }
+        found
+    }
+
+    /// Longest match for local position `ip` (`(length, offset)`, length 0 when under 4
+    /// bytes), after which `ip` is in the tree. Positions skipped inside a long match found
+    /// earlier give nothing.
+    #[inline(always)]
+    fn find_best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View<'_>,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32) {
+        let cur = v.pos(ip);
+        if cur < self.next {
+            return (0, 0);
+        }
+        let (hlog, attempts, from) = (self.hash_log, self.attempts, self.next);
+        let mask = (1u32 << self.node_log) - 1;
+        self.next = cur.saturating_add(1);
+        let Some(mut t) = self.tables() else {
+            return (0, 0);
+        };
+        Self::insert_upto::<MLS>(&mut t, v, from, cur, hlog);
+        let Some(x) = read64(v.src, ip) else {
+            return (0, 0);
+        };
+        let h = hash::<MLS>(x, hlog);
+        // Nodes older than `bt_low` have given their entries to newer positions; 0 is
+        // the null child, so it never joins a tree.
+        let bt_low = cur.saturating_sub(mask);
+        let floor = lowest.max(1);
+        let unsort_limit = bt_low.max(floor);
+
+        // Collect the bucket's unsorted nodes, newest first, each made to point back
+        // (second entry) to the newer one collected before it.
+        let mut m = t.head(h);
+        let mut oldest = 0u32;
+        let mut collected = 0u32;
+        let mut budget = attempts;
+        while budget > 1 && m >= unsort_limit && m < cur {
+            let s = t.slot(m, 0);
+            if t.get(s | 1) != UNSORTED {
+                break;
+            }
+            let older = t.get(s);
+            t.set(s | 1, oldest);
+            oldest = m;
+            collected += 1;
+            budget -= 1;
+            m = if older < m {
+                older
+            } else {
+                // Not a list of older positions: end it here.
+                t.set(s, 0);
+                0
+            };
+        }
+        // An unsorted node left behind (out of budget) would read as a sorted one: cut it
+        // and the older part of its bucket off.
+        if m >= unsort_limit && m < cur {
+            let s = t.slot(m, 0);
+            if t.get(s | 1) == UNSORTED {
+                t.set(s, 0);
+                t.set(s | 1, 0);
+            }
+        }
+        // Sort them in, oldest first; older ones get fewer comparisons, as each newer
+        // one has more of the bucket to cross.
+        let mut k = oldest;
+        for _ in 0..collected {
+            let s = t.slot(k, 0);
+            let newer = t.get(s | 1);
+            let root = t.get(s);
+            Self::walk::<EXT, false>(&mut t, v, k, root, budget, floor, unsort_limit);
+            k = newer;
+            budget += 1;
+        }
+
+        // Search, inserting `cur` as the bucket's root.
+        let root = t.head(h);
+        t.set_head(h, cur);
+        let f = Self::walk::<EXT, true>(&mut t, v, cur, root, attempts, floor, bt_low);
+        // Positions inside a long repetition are not inserted (nor searched).
+        self.next = f.end - 8;
+        if f.len < 4 {
+            return (0, 0);
+        }
+        // The walk relies on the common prefixes the ordering promises; the match it
+        // reports is counted again so that tables left by anything else cannot mislead.
+        let real = if EXT {
+            v.match_len::<EXT>(cur - f.off, ip) as u32
+        } else {
+            // `f.off <= ip`: the match starts in the current segment.
+            count_fwd(v.src, (ip as u32).wrapping_sub(f.off), ip as u32)
+        };
+        if real >= 4 {
+            (real as usize, f.off)
+        } else {
+            (0, 0)
+        }
+    }
+}
+
+impl Finder for Dubt<'_> {
+    #[inline(always)]
+    fn best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View<'_>,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32) {
+        self.find_best::<EXT, MLS>(v, ip, lowest)
+    }
+
+    /// Skipped positions are still inserted: an insertion costs a few instructions, and
+    /// a bucket's unsorted positions are only sorted when it is searched.
+    #[inline(always)]
+    fn skip_to(&mut self, _cur: u32) {}
+}
