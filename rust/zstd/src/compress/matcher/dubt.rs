@@ -195,7 +195,8 @@ impl<'t> Dubt<'t> {
     ) -> Found {
         let mut found = Found {
             len: 0,
-            off: 0,
+            // No match yet: as if a very far one (its cost, 29 bits, is all that counts).
+            off: (1 << 29) - 3,
             end: pos.saturating_add(9),
         };
         // Where the next smaller / larger node hangs; `usize::MAX`: nowhere.
@@ -211,12 +212,12 @@ impl<'t> Dubt<'t> {
         // Local positions and lengths stay within `src`, whose length is below 2^32
         // (`View::new`): `p + len <= src.len()` and `mp < p`, so no sum below wraps.
         let (mut common_s, mut common_l) = (0u32, 0u32);
-        // Offset cost of the best match so far (bits); none yet: a very far one.
-        let mut best_bits = 29i32;
-        let span = pos.saturating_sub(floor);
+        // Nodes are older than the nodes above them, so every `m` is below `pos`; tables
+        // broken otherwise could only mislead (reads are checked, and the match reported
+        // is counted again), hence the wrapping arithmetic on `pos - m`.
+        let low = floor.saturating_sub(1);
         let mut left = compares;
-        // `floor <= m < pos` in one comparison.
-        while left > 0 && m.wrapping_sub(floor) < span {
+        while left > 0 && m > low {
             left -= 1;
             let known = common_s.min(common_l);
             // `known` bytes match (the ordering promises it); count the rest.
@@ -235,12 +236,12 @@ impl<'t> Dubt<'t> {
             if SEARCH && len > found.len {
                 found.end = found.end.max(m.saturating_add(len));
                 let off = pos.wrapping_sub(m);
-                // A longer match at a much farther offset is not worth its bits.
-                let bits = highbit(off.wrapping_add(1));
-                if 4 * i64::from(len - found.len) > i64::from(bits - best_bits) {
+                // A longer match at a much farther offset is not worth its bits (lengths
+                // are below 2^30: no overflow).
+                let gain = ((len - found.len) << 2) as i32;
+                if gain > highbit(off.wrapping_add(1)) - highbit(found.off.wrapping_add(3)) {
                     found.len = len;
                     found.off = off;
-                    best_bits = highbit(off.wrapping_add(3));
                 }
             }
             let Some(&pb) = src.get(p.wrapping_add(len) as usize) else {
@@ -369,7 +370,7 @@ impl<'t> Dubt<'t> {
         // The walk relies on the common prefixes the ordering promises; the match it
         // reports is counted again so that tables left by anything else cannot mislead.
         let real = if EXT {
-            v.match_len::<EXT>(cur - f.off, ip) as u32
+            v.match_len::<EXT>(cur.wrapping_sub(f.off), ip) as u32
         } else {
             // `f.off <= ip`: the match starts in the current segment.
             count_fwd(v.src, (ip as u32).wrapping_sub(f.off), ip as u32)
