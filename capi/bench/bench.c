@@ -142,6 +142,7 @@ static const struct shape shapes[] = {
 	{ "btrfs", STREAM, 128 << 10, 128 << 10, 1 },
 	{ "btrfs", STREAM, 128 << 10, 128 << 10, 3 },
 	{ "btrfs", STREAM, 128 << 10, 128 << 10, 9 },
+	{ "btrfs", STREAM, 128 << 10, 128 << 10, 12 },
 	{ "btrfs", STREAM, 128 << 10, 128 << 10, 15 },
 	{ "stream-1M", STREAM, SLICE, SLICE, 1 },
 	{ "stream-1M", STREAM, SLICE, SLICE, 3 },

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Compressed sizes against the C library at the same level (same parameters) on the
-//! corpus: ours may be at most 3% larger (levels 13-15 run as lazy2, 16-22 run
-//! the optimal parser).
+//! corpus: ours may be at most 3% larger, 0.5% at btlazy2's levels 13-15 (1 MiB inputs).
 
 mod enc;
 
@@ -17,8 +16,13 @@ fn sizes_within_three_percent_of_c_levels_1_to_12() {
 }
 
 #[test]
-fn sizes_within_three_percent_of_c_levels_13_to_22() {
-    sizes_against_c(13..=22, SLICE / 2, 1.03);
+fn sizes_within_half_a_percent_of_c_levels_13_to_15() {
+    sizes_against_c(13..=15, SLICE / 2, 1.005);
+}
+
+#[test]
+fn sizes_within_three_percent_of_c_levels_16_to_22() {
+    sizes_against_c(16..=22, SLICE / 2, 1.03);
 }
 
 fn sizes_against_c(levels: core::ops::RangeInclusive<i32>, slice: usize, limit: f64) {

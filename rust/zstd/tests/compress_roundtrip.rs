@@ -218,8 +218,10 @@ fn stream(
 #[test]
 fn streaming_with_chunks_flushes_and_small_windows() {
     let data = corpus("x86-elf.bin", 1 << 20);
-    let cases: [(i32, u32, &[usize], usize, usize); 6] = [
+    let cases: [(i32, u32, &[usize], usize, usize); 7] = [
         (1, 17, &[1000, 7, 65536, 200_000], 4096, 3),
+        // btlazy2 through a wrapping window: trees over the older segment.
+        (13, 17, &[40_000, 4096], 4096, 4),
         (3, 17, &[131_072], 1 << 20, 0),
         (3, 10, &[3000, 1], 100, 5),
         (5, 12, &[50_000], 777, 2),

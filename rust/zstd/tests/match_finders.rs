@@ -56,7 +56,6 @@ fn small(strategy: Strategy, min_match: u32) -> CParams {
     }
 }
 
-/// Btlazy2 runs lazy2 over hash chains (the binary tree is not written yet).
 const STRATEGIES: [Strategy; 6] = [
     Strategy::Fast,
     Strategy::Dfast,

@@ -399,3 +399,96 @@ impl Finder for Dubt<'_> {
     #[inline(always)]
     fn skip_to(&mut self, _cur: u32) {}
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// Text-like bytes with long repeats, runs and noise.
+    fn sample(n: usize) -> Vec<u8> {
+        let words: [&[u8]; 8] = [
+            b"struct ", b"return ", b"kernel ", b"zstd_", b"0;\n", b"if (", b"\t\t", b"u32 ",
+        ];
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut out = Vec::with_capacity(n + 16);
+        while out.len() < n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            match x % 16 {
+                0 => out.extend(core::iter::repeat_n(b'=', (x >> 8) as usize % 40)),
+                1 => out.push((x >> 16) as u8),
+                _ => out.extend_from_slice(words[(x >> 4) as usize % 8]),
+            }
+        }
+        out.truncate(n);
+        out
+    }
+
+    /// In-order traversal of the sorted tree under `root` (nodes at least 1).
+    fn in_order(tree: &[[u8; 4]], root: u32, mask: u32) -> Vec<u32> {
+        let node = |i: u32, side: usize| u32::from_le_bytes(tree[2 * (i & mask) as usize + side]);
+        let (mut out, mut stack, mut m) = (Vec::new(), Vec::new(), root);
+        while (m != 0 || !stack.is_empty()) && out.len() <= tree.len() {
+            if m != 0 {
+                stack.push(m);
+                m = node(m, 0);
+            } else if let Some(top) = stack.pop() {
+                out.push(top);
+                m = node(top, 1);
+            }
+        }
+        out
+    }
+
+    /// Every bucket that was searched holds a binary search tree: its positions in
+    /// order have strictly increasing suffixes; unsorted ones only ever join in front.
+    #[test]
+    fn searched_buckets_hold_ordered_trees() {
+        let src = sample(60_000);
+        let (hlog, clog) = (10, 17);
+        let mut hash = vec![[0u8; 4]; 1 << hlog];
+        let mut tree = vec![[0u8; 4]; 1 << clog];
+        let v = View {
+            ext: &[],
+            ext_lo: 0,
+            src: &src,
+            base: 0,
+        };
+        let mut d = Dubt::new(&mut hash, hlog, &mut tree, clog, 1, 5);
+        let mut ip = 1;
+        let mut found = 0;
+        while ip + 8 < src.len() {
+            let (len, off) = d.find_best::<false, 5>(&v, ip, 1);
+            if len >= 4 {
+                assert_eq!(src[ip..ip + len], src[ip - off as usize..][..len]);
+                found += 1;
+            }
+            ip += 1 + len / 2;
+        }
+        assert!(found > 1000, "{found} matches");
+        let mask = (1u32 << (clog - 1)) - 1;
+        let (mut trees, mut nodes) = (0, 0);
+        for h in &hash {
+            let root = u32::from_le_bytes(*h);
+            if root == 0 || u32::from_le_bytes(tree[2 * (root & mask) as usize + 1]) == UNSORTED {
+                continue;
+            }
+            let order = in_order(&tree, root, mask);
+            assert!(
+                order.iter().all(|&i| (i as usize) < src.len()),
+                "unsorted node in a tree"
+            );
+            for w in order.windows(2) {
+                let (a, b) = (w[0] as usize, w[1] as usize);
+                assert!(src[a..] < src[b..], "positions {a} and {b} out of order");
+            }
+            trees += 1;
+            nodes += order.len();
+        }
+        assert!(trees > 100 && nodes > 5000, "{trees} trees, {nodes} nodes");
+    }
+}
