@@ -9,6 +9,10 @@ use crate::fse::decode::{build_table, rle_table};
 use crate::fse::header::{read_counts, NormalizedCounts};
 use crate::tables::*;
 
+/// Symbols of the largest sequence alphabet (match length codes, 0..=52), rounded up to
+/// a power of two.
+const SEQ_SYMBOLS: usize = (MAX_ML + 1).next_power_of_two();
+
 /// Reads Number_of_Sequences; returns (count, bytes used).
 pub(crate) fn read_count(src: &[u8]) -> Result<(usize, usize), Error> {
     let b = |i: usize| {
@@ -52,7 +56,7 @@ fn read_table<const N: usize, V: Fn(usize) -> (u32, u8) + Copy>(
     match mode {
         0 => {
             if !t.predefined {
-                build_table(default.0, default.1, &mut t.cells[..], value)?;
+                build_table::<SEQ_SYMBOLS, _>(default.0, default.1, &mut t.cells[..], value)?;
                 t.predefined = true;
             }
             t.log = Some(default.1);
@@ -169,7 +173,7 @@ fn set_table<const N: usize, V: Fn(usize) -> (u32, u8)>(
     value: V,
 ) -> Result<(), Error> {
     t.predefined = false;
-    build_table(c, log, &mut t.cells[..], value)?;
+    build_table::<SEQ_SYMBOLS, _>(c, log, &mut t.cells[..], value)?;
     t.log = Some(log);
     Ok(())
 }

@@ -87,7 +87,7 @@ fn decode_fse_weights(data: &[u8], out: &mut [u8; 256]) -> Result<usize, Error> 
     let used = read_counts(data, 255, WEIGHTS_MAX_LOG, &mut counts)?;
     let mut table: [Entry; 64] = [[0; 8]; 64];
     let log = counts.table_log;
-    build_table(&counts.counts[..=counts.max_symbol], log, &mut table, |s| {
+    build_table::<256, _>(&counts.counts[..=counts.max_symbol], log, &mut table, |s| {
         (s as u32, 0)
     })?;
     let stream = data.get(used..).ok_or(Error::corruption_detected)?;
