@@ -54,9 +54,12 @@ pub(crate) enum Lits<'l> {
     InBuf { start: usize, len: usize },
 }
 
-/// The low `n` (0..=63) bits of `v` (one `bzhi` with BMI2).
+/// The low `n` (0..=63) bits of `v`, the baseline form of the `low` parameter of
+/// [`decode_and_execute`]. Its BMI2 form is a bare `bzhi` (`_bzhi_u64`), which takes
+/// `n` as it is (whole `v` for `n >= 64`), where this needs a mask on `n`: every `n` the
+/// loop passes is a table's bit count, at most 31, where the two agree.
 #[inline(always)]
-fn low(v: u64, n: u32) -> u64 {
+pub(crate) fn low_bits(v: u64, n: u32) -> u64 {
     v & (1u64 << (n & 63)).wrapping_sub(1)
 }
 
@@ -215,16 +218,19 @@ fn copy_literals<const IN_BUF: bool>(
 /// then appends the remaining literals. Returns the new write position. Inlined into
 /// each [`super::hot`] variant.
 #[inline(always)]
-pub(crate) fn decode_and_execute(
+pub(crate) fn decode_and_execute<L: Fn(u64, u32) -> u64 + Copy>(
     ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
+    low: L,
 ) -> Result<usize, Error> {
     match lits {
-        Lits::Slice { data, len } => run::<false>(ent, nb_seq, stream, data, 0, len, out),
-        Lits::InBuf { start, len } => run::<true>(ent, nb_seq, stream, &[], start, len, out),
+        Lits::Slice { data, len } => run::<false, L>(ent, nb_seq, stream, data, 0, len, out, low),
+        Lits::InBuf { start, len } => {
+            run::<true, L>(ent, nb_seq, stream, &[], start, len, out, low)
+        }
     }
 }
 
@@ -365,8 +371,9 @@ fn exec_slow<const IN_BUF: bool>(
 
 /// [`decode_and_execute`] for one literals placement: `lit_data[..lit_len]` (plus
 /// slack), or `buf[lit_start..lit_start + lit_len]` when `IN_BUF`.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn run<const IN_BUF: bool>(
+fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
     ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
@@ -374,6 +381,7 @@ fn run<const IN_BUF: bool>(
     lit_start: usize,
     lit_len: usize,
     out: &mut Out<'_, '_>,
+    low: L,
 ) -> Result<usize, Error> {
     let buf_len = out.buf.len();
     let limit = out.limit.min(buf_len);
@@ -442,11 +450,6 @@ fn run<const IN_BUF: bool>(
                 }
                 left -= 1;
                 // Decode (RFC 8878 §3.1.1.3.2.2).
-                if r.fast() {
-                    r.refill_fast();
-                } else {
-                    r.refill();
-                }
                 let ofe = unpack(&of_t[of_state & (OF_CELLS - 1)]);
                 let mle = unpack(&ml_t[ml_state & (ML_CELLS - 1)]);
                 let lle = unpack(&ll_t[ll_state & (LL_CELLS - 1)]);
@@ -458,6 +461,12 @@ fn run<const IN_BUF: bool>(
                 let extra = eo.wrapping_add(em).wrapping_add(el);
                 let states = nl.wrapping_add(nm).wrapping_add(no);
                 let total = extra.wrapping_add(states);
+                // The window is refilled right before its use, so it need not be kept.
+                if r.fast() {
+                    r.refill_fast();
+                } else {
+                    r.refill();
+                }
                 let (offset_value, ml, ll) = if left > 0 && total <= 56 {
                     let v = r.read(total);
                     let x = v >> (states & 63);

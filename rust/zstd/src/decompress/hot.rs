@@ -152,10 +152,11 @@ fn seq_generic(
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
-    execute::decode_and_execute(ent, nb_seq, stream, lits, out)
+    execute::decode_and_execute(ent, nb_seq, stream, lits, out, execute::low_bits)
 }
 
-/// [`execute::decode_and_execute`] compiled for BMI1, BMI2 and LZCNT.
+/// [`execute::decode_and_execute`] compiled for BMI1, BMI2 and LZCNT, its bit fields
+/// taken with bare `bzhi` instructions.
 ///
 /// # Safety
 /// Only [`Hot::run_bmi2`] calls it, after its caller checked the CPU.
@@ -169,7 +170,9 @@ fn seq_bmi2(
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
-    execute::decode_and_execute(ent, nb_seq, stream, lits, out)
+    execute::decode_and_execute(ent, nb_seq, stream, lits, out, |v, n| {
+        core::arch::x86_64::_bzhi_u64(v, n)
+    })
 }
 
 #[inline(always)]
