@@ -8,10 +8,10 @@
 //! fast path, which may copy 16 bytes past a run thanks to slack) or sit inside `buf`
 //! at or after the write position (when the destination itself holds them).
 
-use super::entropy::{Entropy, LL_CELLS, ML_CELLS, OF_CELLS};
+use super::entropy::{Entropy, SeqCells, LL_AT, LL_CELLS, ML_AT, ML_CELLS, OF_AT, OF_CELLS};
 use crate::bits::BackwardReader;
 use crate::error::Error;
-use crate::fse::decode::{unpack, Entry};
+use crate::fse::decode::unpack;
 
 /// Older history before `prefix_start`.
 #[derive(Clone, Copy)]
@@ -400,9 +400,7 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
         else {
             return Err(Error::corruption_detected);
         };
-        let ll_t: &[Entry; LL_CELLS] = ent.ll.cells;
-        let of_t: &[Entry; OF_CELLS] = ent.of.cells;
-        let ml_t: &[Entry; ML_CELLS] = ent.ml.cells;
+        let t: &SeqCells = ent.seq;
         let mut r = BackwardReader::new(stream)?;
         let mut ll_state = r.read(ll_log) as usize;
         let mut of_state = r.read(of_log) as usize;
@@ -450,9 +448,9 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
                 }
                 left -= 1;
                 // Decode (RFC 8878 §3.1.1.3.2.2).
-                let ofe = unpack(&of_t[of_state & (OF_CELLS - 1)]);
-                let mle = unpack(&ml_t[ml_state & (ML_CELLS - 1)]);
-                let lle = unpack(&ll_t[ll_state & (LL_CELLS - 1)]);
+                let ofe = unpack(&t[OF_AT + (of_state & (OF_CELLS - 1))]);
+                let mle = unpack(&t[ML_AT + (ml_state & (ML_CELLS - 1))]);
+                let lle = unpack(&t[LL_AT + (ll_state & (LL_CELLS - 1))]);
                 // Extra bits in stream order: offset, match length, literal length, then
                 // the state bits: literal length, match length, offset. One read for all
                 // six fields when they fit the refilled window (nearly always).
