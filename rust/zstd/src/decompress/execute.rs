@@ -9,7 +9,7 @@
 //! at or after the write position (when the destination itself holds them).
 
 use super::entropy::{Entropy, SeqCells, LL_AT, LL_CELLS, ML_AT, ML_CELLS, OF_AT, OF_CELLS};
-use crate::bits::BackwardReader;
+use crate::bits::SeqReader;
 use crate::error::Error;
 use crate::fse::decode::unpack;
 
@@ -401,7 +401,7 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
             return Err(Error::corruption_detected);
         };
         let t: &SeqCells = ent.seq;
-        let mut r = BackwardReader::new(stream)?;
+        let mut r = SeqReader::new(stream)?;
         let mut ll_state = r.read(ll_log) as usize;
         let mut of_state = r.read(of_log) as usize;
         let mut ml_state = r.read(ml_log) as usize;
@@ -460,11 +460,7 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
                 let states = nl.wrapping_add(nm).wrapping_add(no);
                 let total = extra.wrapping_add(states);
                 // The window is refilled right before its use, so it need not be kept.
-                if r.fast() {
-                    r.refill_fast();
-                } else {
-                    r.refill();
-                }
+                r.refill();
                 let (offset_value, ml, ll) = if left > 0 && total <= 56 {
                     let v = r.read(total);
                     let x = v >> (states & 63);
