@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Bitstreams of RFC 8878 §4.1 (written forward, read backward from the last byte):
-//! readers for the decoder, the writer for the encoder.
+//! the reader for the decoder, the writer for the encoder.
 
-pub(crate) mod forward;
 pub(crate) mod reader;
 pub(crate) mod writer;
 
-pub(crate) use forward::ForwardReader;
-pub(crate) use reader::{load_le, BackwardReader};
+pub(crate) use reader::{load_le, BackwardReader, SeqReader};

@@ -13,34 +13,43 @@ pub(crate) const LL_CELLS: usize = 1 << LL_MAX_LOG;
 pub(crate) const ML_CELLS: usize = 1 << ML_MAX_LOG;
 pub(crate) const OF_CELLS: usize = 1 << OF_MAX_LOG;
 
-/// One FSE table slot with its log; `log == None` until a block (or dictionary) sets it.
-pub struct SeqTable<'a, const N: usize> {
-    pub cells: &'a mut [Entry; N],
+/// Where each table starts in [`SeqCells`]: one array for the three, so the sequence
+/// loop keeps one base pointer, and every masked index (`LL_AT + (state & 511)`, ...)
+/// is provably inside it.
+pub(crate) const LL_AT: usize = 0;
+pub(crate) const OF_AT: usize = LL_AT + LL_CELLS;
+pub(crate) const ML_AT: usize = OF_AT + OF_CELLS;
+pub(crate) const SEQ_CELLS: usize = ML_AT + ML_CELLS;
+
+/// The literal length, offset and match length decoding tables, in this order.
+pub(crate) type SeqCells = [Entry; SEQ_CELLS];
+
+/// What a block (or dictionary) set in one of the three tables.
+#[derive(Clone, Copy)]
+pub struct SeqTable {
+    /// Accuracy log; `None` until a block (or dictionary) sets the table.
     pub log: Option<u32>,
-    /// `cells` hold the predefined table (kept across frames: rebuilding it for every
+    /// The cells hold the predefined table (kept across frames: rebuilding it for every
     /// block that uses it would cost as much as decoding a few hundred sequences).
     pub predefined: bool,
 }
 
-impl<const N: usize> SeqTable<'_, N> {
-    fn copy_from(&mut self, other: &SeqTable<'_, N>) {
-        self.log = other.log;
-        self.predefined = false;
-        if let Some(log) = other.log {
-            let n = (1usize << log).min(N);
-            self.cells[..n].copy_from_slice(&other.cells[..n]);
-            self.predefined = other.predefined;
-        }
-    }
+impl SeqTable {
+    const UNSET: Self = Self {
+        log: None,
+        predefined: false,
+    };
 }
 
 pub struct Entropy<'a> {
     pub huf: &'a mut HufTable,
     /// Max_Number_of_Bits of `huf`; 0 when there is no table yet.
     pub huf_log: u32,
-    pub ll: SeqTable<'a, LL_CELLS>,
-    pub of: SeqTable<'a, OF_CELLS>,
-    pub ml: SeqTable<'a, ML_CELLS>,
+    /// Cells of the three sequence tables, see [`SeqCells`].
+    pub seq: &'a mut SeqCells,
+    pub ll: SeqTable,
+    pub of: SeqTable,
+    pub ml: SeqTable,
     pub reps: [u32; 3],
     /// Runs the hot loops (baseline code unless the owner chose a CPU-specific runner).
     pub dispatch: Dispatch,
@@ -48,31 +57,18 @@ pub struct Entropy<'a> {
 
 impl<'a> Entropy<'a> {
     /// Workspace bytes [`Entropy::carve`] takes.
-    pub const BYTES: usize = TABLE_CELLS * 2 + (LL_CELLS + OF_CELLS + ML_CELLS) * 8;
+    pub const BYTES: usize = TABLE_CELLS * 2 + SEQ_CELLS * 8;
 
     pub fn carve(c: &mut Carver<'a>) -> Option<Self> {
         let huf: &mut HufTable = c.table::<2>(TABLE_CELLS)?.try_into().ok()?;
-        let ll = c.table::<8>(LL_CELLS)?.try_into().ok()?;
-        let of = c.table::<8>(OF_CELLS)?.try_into().ok()?;
-        let ml = c.table::<8>(ML_CELLS)?.try_into().ok()?;
+        let seq = c.table::<8>(SEQ_CELLS)?.try_into().ok()?;
         Some(Self {
             huf,
             huf_log: 0,
-            ll: SeqTable {
-                cells: ll,
-                log: None,
-                predefined: false,
-            },
-            of: SeqTable {
-                cells: of,
-                log: None,
-                predefined: false,
-            },
-            ml: SeqTable {
-                cells: ml,
-                log: None,
-                predefined: false,
-            },
+            seq,
+            ll: SeqTable::UNSET,
+            of: SeqTable::UNSET,
+            ml: SeqTable::UNSET,
             reps: REP_START,
             dispatch: GENERIC,
         })
@@ -93,9 +89,18 @@ impl<'a> Entropy<'a> {
         if d.huf_log > 0 {
             self.huf.copy_from_slice(d.huf);
         }
-        self.ll.copy_from(&d.ll);
-        self.of.copy_from(&d.of);
-        self.ml.copy_from(&d.ml);
+        for (t, o, at, cells) in [
+            (&mut self.ll, d.ll, LL_AT, LL_CELLS),
+            (&mut self.of, d.of, OF_AT, OF_CELLS),
+            (&mut self.ml, d.ml, ML_AT, ML_CELLS),
+        ] {
+            *t = SeqTable::UNSET;
+            if let Some(log) = o.log {
+                let n = (1usize << log).min(cells);
+                self.seq[at..at + n].copy_from_slice(&d.seq[at..at + n]);
+                *t = o;
+            }
+        }
         self.reps = d.reps;
     }
 }

@@ -8,10 +8,10 @@
 //! fast path, which may copy 16 bytes past a run thanks to slack) or sit inside `buf`
 //! at or after the write position (when the destination itself holds them).
 
-use super::entropy::{Entropy, LL_CELLS, ML_CELLS, OF_CELLS};
-use crate::bits::BackwardReader;
+use super::entropy::{Entropy, SeqCells, LL_AT, LL_CELLS, ML_AT, ML_CELLS, OF_AT, OF_CELLS};
+use crate::bits::SeqReader;
 use crate::error::Error;
-use crate::fse::decode::{unpack, Entry};
+use crate::fse::decode::unpack;
 
 /// Older history before `prefix_start`.
 #[derive(Clone, Copy)]
@@ -54,9 +54,12 @@ pub(crate) enum Lits<'l> {
     InBuf { start: usize, len: usize },
 }
 
-/// The low `n` (0..=63) bits of `v` (one `bzhi` with BMI2).
+/// The low `n` (0..=63) bits of `v`, the baseline form of the `low` parameter of
+/// [`decode_and_execute`]. Its BMI2 form is a bare `bzhi` (`_bzhi_u64`), which takes
+/// `n` as it is (whole `v` for `n >= 64`), where this needs a mask on `n`: every `n` the
+/// loop passes is a table's bit count, at most 31, where the two agree.
 #[inline(always)]
-fn low(v: u64, n: u32) -> u64 {
+pub(crate) fn low_bits(v: u64, n: u32) -> u64 {
     v & (1u64 << (n & 63)).wrapping_sub(1)
 }
 
@@ -215,16 +218,19 @@ fn copy_literals<const IN_BUF: bool>(
 /// then appends the remaining literals. Returns the new write position. Inlined into
 /// each [`super::hot`] variant.
 #[inline(always)]
-pub(crate) fn decode_and_execute(
+pub(crate) fn decode_and_execute<L: Fn(u64, u32) -> u64 + Copy>(
     ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
+    low: L,
 ) -> Result<usize, Error> {
     match lits {
-        Lits::Slice { data, len } => run::<false>(ent, nb_seq, stream, data, 0, len, out),
-        Lits::InBuf { start, len } => run::<true>(ent, nb_seq, stream, &[], start, len, out),
+        Lits::Slice { data, len } => run::<false, L>(ent, nb_seq, stream, data, 0, len, out, low),
+        Lits::InBuf { start, len } => {
+            run::<true, L>(ent, nb_seq, stream, &[], start, len, out, low)
+        }
     }
 }
 
@@ -365,8 +371,9 @@ fn exec_slow<const IN_BUF: bool>(
 
 /// [`decode_and_execute`] for one literals placement: `lit_data[..lit_len]` (plus
 /// slack), or `buf[lit_start..lit_start + lit_len]` when `IN_BUF`.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn run<const IN_BUF: bool>(
+fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
     ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
@@ -374,6 +381,7 @@ fn run<const IN_BUF: bool>(
     lit_start: usize,
     lit_len: usize,
     out: &mut Out<'_, '_>,
+    low: L,
 ) -> Result<usize, Error> {
     let buf_len = out.buf.len();
     let limit = out.limit.min(buf_len);
@@ -392,10 +400,8 @@ fn run<const IN_BUF: bool>(
         else {
             return Err(Error::corruption_detected);
         };
-        let ll_t: &[Entry; LL_CELLS] = ent.ll.cells;
-        let of_t: &[Entry; OF_CELLS] = ent.of.cells;
-        let ml_t: &[Entry; ML_CELLS] = ent.ml.cells;
-        let mut r = BackwardReader::new(stream)?;
+        let t: &SeqCells = ent.seq;
+        let mut r = SeqReader::new(stream)?;
         let mut ll_state = r.read(ll_log) as usize;
         let mut of_state = r.read(of_log) as usize;
         let mut ml_state = r.read(ml_log) as usize;
@@ -442,14 +448,9 @@ fn run<const IN_BUF: bool>(
                 }
                 left -= 1;
                 // Decode (RFC 8878 §3.1.1.3.2.2).
-                if r.fast() {
-                    r.refill_fast();
-                } else {
-                    r.refill();
-                }
-                let ofe = unpack(&of_t[of_state & (OF_CELLS - 1)]);
-                let mle = unpack(&ml_t[ml_state & (ML_CELLS - 1)]);
-                let lle = unpack(&ll_t[ll_state & (LL_CELLS - 1)]);
+                let ofe = unpack(&t[OF_AT + (of_state & (OF_CELLS - 1))]);
+                let mle = unpack(&t[ML_AT + (ml_state & (ML_CELLS - 1))]);
+                let lle = unpack(&t[LL_AT + (ll_state & (LL_CELLS - 1))]);
                 // Extra bits in stream order: offset, match length, literal length, then
                 // the state bits: literal length, match length, offset. One read for all
                 // six fields when they fit the refilled window (nearly always).
@@ -458,6 +459,8 @@ fn run<const IN_BUF: bool>(
                 let extra = eo.wrapping_add(em).wrapping_add(el);
                 let states = nl.wrapping_add(nm).wrapping_add(no);
                 let total = extra.wrapping_add(states);
+                // The window is refilled right before its use, so it need not be kept.
+                r.refill();
                 let (offset_value, ml, ll) = if left > 0 && total <= 56 {
                     let v = r.read(total);
                     let x = v >> (states & 63);

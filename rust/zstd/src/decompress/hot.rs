@@ -13,8 +13,10 @@ use super::entropy::Entropy;
 use super::execute::{self, Lits, Out};
 use crate::error::Error;
 use crate::huf::decode::{self as huf, HufTable};
+use crate::huf::weights::{read_weights, Weights};
 
-/// One unit of hot work: a block's sequences, or a literals section's Huffman streams.
+/// One unit of hot work: a block's sequences, a literals section's Huffman streams, or
+/// its Huffman tree description.
 pub struct Hot<'a, 'b, 'c, 'd, 'e, 'f>(Job<'a, 'b, 'c, 'd, 'e, 'f>);
 
 enum Job<'a, 'b, 'c, 'd, 'e, 'f> {
@@ -31,6 +33,11 @@ enum Job<'a, 'b, 'c, 'd, 'e, 'f> {
         src: &'c [u8],
         out: &'a mut [u8],
         four: bool,
+    },
+    Tree {
+        table: &'a mut HufTable,
+        log: &'a mut u32,
+        src: &'c [u8],
     },
 }
 
@@ -81,6 +88,12 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
         })
     }
 
+    /// Reading of the Huffman tree description at the start of `src` into `table` and
+    /// its Max_Number_of_Bits `log` (yields the description's size).
+    pub(crate) fn tree(table: &'a mut HufTable, log: &'a mut u32, src: &'c [u8]) -> Self {
+        Hot(Job::Tree { table, log, src })
+    }
+
     /// Runs the job with the baseline code.
     pub fn run(self) -> Result<usize, Error> {
         match self.0 {
@@ -98,6 +111,7 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
                 out,
                 four,
             } => huf_generic(table, log, src, out, four).map(|()| 0),
+            Job::Tree { table, log, src } => tree_generic(table, log, src),
         }
     }
 
@@ -125,6 +139,7 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
                 out,
                 four,
             } => huf_bmi2(table, log, src, out, four).map(|()| 0),
+            Job::Tree { table, log, src } => tree_bmi2(table, log, src),
         }
     }
 }
@@ -137,10 +152,11 @@ fn seq_generic(
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
-    execute::decode_and_execute(ent, nb_seq, stream, lits, out)
+    execute::decode_and_execute(ent, nb_seq, stream, lits, out, execute::low_bits)
 }
 
-/// [`execute::decode_and_execute`] compiled for BMI1, BMI2 and LZCNT.
+/// [`execute::decode_and_execute`] compiled for BMI1, BMI2 and LZCNT, its bit fields
+/// taken with bare `bzhi` instructions.
 ///
 /// # Safety
 /// Only [`Hot::run_bmi2`] calls it, after its caller checked the CPU.
@@ -154,7 +170,9 @@ fn seq_bmi2(
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
-    execute::decode_and_execute(ent, nb_seq, stream, lits, out)
+    execute::decode_and_execute(ent, nb_seq, stream, lits, out, |v, n| {
+        core::arch::x86_64::_bzhi_u64(v, n)
+    })
 }
 
 #[inline(always)]
@@ -198,4 +216,36 @@ fn huf_bmi2(
     four: bool,
 ) -> Result<(), Error> {
     huf_body(table, log, src, out, four)
+}
+
+/// Reads a tree description (weights, then the decoding table); returns its size. Its
+/// own function, so its frame (weights, their counts and FSE table) is not added to the
+/// stream decoder's.
+#[inline(always)]
+fn tree_body(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
+    let mut w = Weights {
+        weights: [0; 256],
+        symbols: 0,
+        max_bits: 0,
+        rank: [0; 16],
+    };
+    let used = read_weights(src, &mut w)?;
+    *log = huf::build_table(&w, table);
+    Ok(used)
+}
+
+#[inline(never)]
+fn tree_generic(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
+    tree_body(table, log, src)
+}
+
+/// Tree description reading compiled for BMI1, BMI2 and LZCNT.
+///
+/// # Safety
+/// Only [`Hot::run_bmi2`] calls it, after its caller checked the CPU.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,lzcnt")]
+#[inline(never)]
+fn tree_bmi2(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
+    tree_body(table, log, src)
 }

@@ -4,8 +4,6 @@
 use super::entropy::Entropy;
 use super::hot::Hot;
 use crate::error::Error;
-use crate::huf::decode::build_table;
-use crate::huf::weights::{read_weights, Weights};
 
 /// Literals_Block_Type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,16 +122,9 @@ pub(crate) fn decode_literals(
         }
         LiteralsType::Compressed | LiteralsType::Treeless => {
             let streams = if h.kind == LiteralsType::Compressed {
-                let mut w = Weights {
-                    weights: [0; 256],
-                    symbols: 0,
-                    max_bits: 0,
-                    rank: [0; 16],
-                };
-                let used = read_weights(content, &mut w)?;
-                ent.huf_log = 0;
-                ent.huf_log = build_table(&w, ent.huf);
-                &content[used..]
+                let run = ent.dispatch;
+                let used = run(Hot::tree(ent.huf, &mut ent.huf_log, content))?;
+                content.get(used..).ok_or(Error::corruption_detected)?
             } else {
                 if ent.huf_log == 0 {
                     return Err(Error::dictionary_corrupted);

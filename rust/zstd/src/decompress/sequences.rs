@@ -2,12 +2,17 @@
 //! Sequences section header (RFC 8878 §3.1.1.3.2.1): Number_of_Sequences,
 //! Symbol_Compression_Modes and the LL / OF / ML table descriptions.
 
-use super::entropy::{Entropy, SeqTable};
+use super::entropy::{Entropy, SeqTable, LL_AT, LL_CELLS, ML_AT, ML_CELLS, OF_AT, OF_CELLS};
 use crate::dict::Seq;
 use crate::error::Error;
+use crate::fse::decode::Entry;
 use crate::fse::decode::{build_table, rle_table};
 use crate::fse::header::{read_counts, NormalizedCounts};
 use crate::tables::*;
+
+/// Symbols of the largest sequence alphabet (match length codes, 0..=52), rounded up to
+/// a power of two.
+const SEQ_SYMBOLS: usize = (MAX_ML + 1).next_power_of_two();
 
 /// Reads Number_of_Sequences; returns (count, bytes used).
 pub(crate) fn read_count(src: &[u8]) -> Result<(usize, usize), Error> {
@@ -39,10 +44,11 @@ fn of_value(s: usize) -> (u32, u8) {
 
 /// Sets one table from its mode; returns bytes of `src` used.
 #[allow(clippy::too_many_arguments)]
-fn read_table<const N: usize, V: Fn(usize) -> (u32, u8) + Copy>(
+fn read_table<V: Fn(usize) -> (u32, u8) + Copy>(
     mode: u8,
     src: &[u8],
-    t: &mut SeqTable<'_, N>,
+    t: &mut SeqTable,
+    cells: &mut [Entry],
     max_symbol: usize,
     max_log: u32,
     default: (&[i16], u32),
@@ -52,7 +58,7 @@ fn read_table<const N: usize, V: Fn(usize) -> (u32, u8) + Copy>(
     match mode {
         0 => {
             if !t.predefined {
-                build_table(default.0, default.1, &mut t.cells[..], value)?;
+                build_table::<SEQ_SYMBOLS, _>(default.0, default.1, cells, value)?;
                 t.predefined = true;
             }
             t.log = Some(default.1);
@@ -65,7 +71,7 @@ fn read_table<const N: usize, V: Fn(usize) -> (u32, u8) + Copy>(
                 return Err(Error::corruption_detected);
             }
             let (base, extra) = value(s);
-            rle_table(&mut t.cells[..], base, extra)?;
+            rle_table(cells, base, extra)?;
             t.log = Some(0);
             Ok(1)
         }
@@ -75,7 +81,7 @@ fn read_table<const N: usize, V: Fn(usize) -> (u32, u8) + Copy>(
                 .counts
                 .get(..=counts.max_symbol)
                 .ok_or(Error::GENERIC)?;
-            set_table(t, c, counts.table_log, value)?;
+            set_table(t, cells, c, counts.table_log, value)?;
             Ok(used)
         }
         _ => {
@@ -111,6 +117,7 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         modes >> 6,
         &src[pos..],
         &mut ent.ll,
+        &mut ent.seq[LL_AT..LL_AT + LL_CELLS],
         MAX_LL,
         LL_MAX_LOG,
         (&LL_DEFAULT_NORM, LL_DEFAULT_LOG),
@@ -121,6 +128,7 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         (modes >> 4) & 3,
         &src[pos..],
         &mut ent.of,
+        &mut ent.seq[OF_AT..OF_AT + OF_CELLS],
         MAX_OF,
         OF_MAX_LOG,
         (&OF_DEFAULT_NORM, OF_DEFAULT_LOG),
@@ -131,6 +139,7 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         (modes >> 2) & 3,
         src.get(pos..).ok_or(Error::srcSize_wrong)?,
         &mut ent.ml,
+        &mut ent.seq[ML_AT..ML_AT + ML_CELLS],
         MAX_ML,
         ML_MAX_LOG,
         (&ML_DEFAULT_NORM, ML_DEFAULT_LOG),
@@ -155,21 +164,40 @@ pub(crate) fn build_dict_table(
         .ok_or(Error::GENERIC)?;
     let log = counts.table_log;
     match seq {
-        Seq::LiteralLengths => set_table(&mut ent.ll, c, log, ll_value),
-        Seq::Offsets => set_table(&mut ent.of, c, log, of_value),
-        Seq::MatchLengths => set_table(&mut ent.ml, c, log, ml_value),
+        Seq::LiteralLengths => set_table(
+            &mut ent.ll,
+            &mut ent.seq[LL_AT..LL_AT + LL_CELLS],
+            c,
+            log,
+            ll_value,
+        ),
+        Seq::Offsets => set_table(
+            &mut ent.of,
+            &mut ent.seq[OF_AT..OF_AT + OF_CELLS],
+            c,
+            log,
+            of_value,
+        ),
+        Seq::MatchLengths => set_table(
+            &mut ent.ml,
+            &mut ent.seq[ML_AT..ML_AT + ML_CELLS],
+            c,
+            log,
+            ml_value,
+        ),
     }
 }
 
-/// Builds `t` from normalized counts `c` of accuracy `log`.
-fn set_table<const N: usize, V: Fn(usize) -> (u32, u8)>(
-    t: &mut SeqTable<'_, N>,
+/// Builds `t` (its cells: `cells`) from normalized counts `c` of accuracy `log`.
+fn set_table<V: Fn(usize) -> (u32, u8)>(
+    t: &mut SeqTable,
+    cells: &mut [Entry],
     c: &[i16],
     log: u32,
     value: V,
 ) -> Result<(), Error> {
     t.predefined = false;
-    build_table(c, log, &mut t.cells[..], value)?;
+    build_table::<SEQ_SYMBOLS, _>(c, log, cells, value)?;
     t.log = Some(log);
     Ok(())
 }

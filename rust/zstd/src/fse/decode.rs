@@ -40,21 +40,27 @@ fn pack(new_state: u32, nb_bits: u32, extra_bits: u8, base: u32) -> Entry {
     v.to_le_bytes()
 }
 
-/// Builds the decoding table for `counts[..=max_symbol]` at accuracy `table_log` into
-/// `table[..1 << table_log]`; `value(symbol)` gives each symbol's (base, extra bits).
-pub(crate) fn build_table<F: Fn(usize) -> (u32, u8)>(
+/// Builds the decoding table for `counts` (at most `N` symbols, `N` a power of two) at
+/// accuracy `table_log` into `table[..1 << table_log]`; `value(symbol)` gives each
+/// symbol's (base, extra bits).
+pub(crate) fn build_table<const N: usize, F: Fn(usize) -> (u32, u8)>(
     counts: &[i16],
     table_log: u32,
     table: &mut [Entry],
     value: F,
 ) -> Result<(), Error> {
+    if table_log > 15 {
+        return Err(Error::tableLog_tooLarge);
+    }
     let size = 1usize << table_log;
     let table = table.get_mut(..size).ok_or(Error::tableLog_tooLarge)?;
-    if counts.len() > 256 {
+    if counts.len() > N || N > 256 {
         return Err(Error::maxSymbolValue_tooLarge);
     }
-    let mut next = [0u16; 256];
+    // Next state number of each symbol; only symbols of `counts` are read.
+    let mut next = [0u16; N];
     let mut high = size as isize - 1;
+    let mut total = 0usize;
     // Symbols with probability "less than 1" take the last cells, one each.
     for (s, &c) in counts.iter().enumerate() {
         if c == -1 {
@@ -64,12 +70,20 @@ pub(crate) fn build_table<F: Fn(usize) -> (u32, u8)>(
             let (base, extra) = value(s);
             table[high as usize] = pack(s as u32, 0, extra, base);
             high -= 1;
-            next[s] = 1;
+            next[s & (N - 1)] = 1;
+            total += 1;
         } else if c < -1 {
             return Err(Error::corruption_detected);
         } else {
-            next[s] = c as u16;
+            next[s & (N - 1)] = c as u16;
+            total += c as usize;
         }
+    }
+    // With the counts summing to the table size, the spread below writes every cell
+    // once (the step is odd, so it visits every position), so each cell's symbol has a
+    // count: its next state number is at least 1.
+    if total != size {
+        return Err(Error::corruption_detected);
     }
     // Spread the others with the RFC's step.
     let mask = size - 1;
@@ -102,21 +116,19 @@ pub(crate) fn build_table<F: Fn(usize) -> (u32, u8)>(
         return Err(Error::corruption_detected);
     }
     // Cells hold their symbol in the `new_state` field until now, and already their
-    // value (computed once per symbol).
+    // value (computed once per symbol): only the first three bytes are written.
     for e in table.iter_mut() {
-        let v = u64::from_le_bytes(*e);
-        let s = v as usize & 0xFF;
+        let s = usize::from(e[0]) & (N - 1);
+        // 1 <= n <= 2 * size - 1 (see above): 0 <= nb_bits <= table_log, and
+        // n << nb_bits is in [size, 2 * size).
         let n = u32::from(next[s]);
-        if n == 0 {
-            return Err(Error::corruption_detected);
-        }
         next[s] = next[s].wrapping_add(1);
-        // 1 <= n <= size: 0 <= nb_bits <= table_log.
-        let nb_bits = table_log.wrapping_sub(31u32.wrapping_sub(n.leading_zeros()));
-        let new_state = n.wrapping_shl(nb_bits).wrapping_sub(size as u32);
-        let v =
-            (v & !0xFF_FFFF) | u64::from(new_state & 0xFFFF) | (u64::from(nb_bits & 0xFF) << 16);
-        *e = v.to_le_bytes();
+        let nb_bits = table_log.wrapping_sub(31u32.wrapping_sub((n | 1).leading_zeros()));
+        let new_state = n.wrapping_shl(nb_bits).wrapping_sub(size as u32) as u16;
+        let [a, b] = new_state.to_le_bytes();
+        e[0] = a;
+        e[1] = b;
+        e[2] = nb_bits as u8;
     }
     Ok(())
 }
@@ -138,7 +150,7 @@ mod tests {
         // RFC 8878 Appendix A, offset codes: state 0 -> symbol 0, 5 bits, baseline 0;
         // state 1 -> symbol 6, 4 bits, baseline 0; state 2 -> symbol 9, 5 bits.
         let mut t = [[0u8; 8]; 32];
-        build_table(&OF_DEFAULT_NORM, OF_DEFAULT_LOG, &mut t, |s| (s as u32, 0)).unwrap();
+        build_table::<64, _>(&OF_DEFAULT_NORM, OF_DEFAULT_LOG, &mut t, |s| (s as u32, 0)).unwrap();
         let d0 = unpack(&t[0]);
         assert_eq!((d0.base, d0.nb_bits, d0.new_state), (0, 5, 0));
         let d1 = unpack(&t[1]);

@@ -24,6 +24,7 @@ pub(crate) const TABLE_CELLS: usize = 1 << DECODER_MAX_LOG;
 pub(crate) type HufTable = [[u8; 2]; TABLE_CELLS];
 
 /// Fills `table` from `w`; returns Max_Number_of_Bits.
+#[inline(always)]
 pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
     let max_bits = w.max_bits.min(DECODER_MAX_LOG);
     let scale = DECODER_MAX_LOG - max_bits;

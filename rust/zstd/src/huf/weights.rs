@@ -10,6 +10,17 @@ use crate::fse::header::{read_counts, NormalizedCounts};
 /// Largest accuracy log of the FSE table that compresses weights.
 const WEIGHTS_MAX_LOG: u32 = 6;
 
+/// 2^(w - 1) for each weight w (0 for 0): a table load is one `add` in the loop.
+const WEIGHT_VALUE: [u32; DECODER_MAX_LOG as usize + 1] = {
+    let mut v = [0u32; DECODER_MAX_LOG as usize + 1];
+    let mut w = 1;
+    while w < v.len() {
+        v[w] = 1 << (w - 1);
+        w += 1;
+    }
+    v
+};
+
 /// Weights of a tree description, with the last (implied) one filled in.
 pub(crate) struct Weights {
     pub weights: [u8; 256],
@@ -22,6 +33,7 @@ pub(crate) struct Weights {
 }
 
 /// Reads a tree description at the start of `src`; returns the weights and bytes used.
+#[inline(always)]
 pub(crate) fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> {
     let header = usize::from(*src.first().ok_or(Error::srcSize_wrong)?);
     w.weights = [0; 256];
@@ -45,10 +57,9 @@ pub(crate) fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> 
         if u32::from(x) > DECODER_MAX_LOG {
             return Err(Error::corruption_detected);
         }
-        rank[usize::from(x)] += 1;
-        if x > 0 {
-            total += 1 << (x - 1);
-        }
+        // At most 255 weights of at most 12: neither sum wraps.
+        rank[usize::from(x)] = rank[usize::from(x)].wrapping_add(1);
+        total = total.wrapping_add(WEIGHT_VALUE[usize::from(x)]);
     }
     if total == 0 {
         return Err(Error::corruption_detected);
@@ -78,6 +89,7 @@ pub(crate) fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> 
 
 /// FSE-compressed weights: a table description, then a backward bitstream read with two
 /// interleaved states until it is exhausted (RFC 8878 §4.2.1.2).
+#[inline(always)]
 fn decode_fse_weights(data: &[u8], out: &mut [u8; 256]) -> Result<usize, Error> {
     let mut counts = NormalizedCounts {
         counts: [0; 256],
@@ -87,7 +99,7 @@ fn decode_fse_weights(data: &[u8], out: &mut [u8; 256]) -> Result<usize, Error> 
     let used = read_counts(data, 255, WEIGHTS_MAX_LOG, &mut counts)?;
     let mut table: [Entry; 64] = [[0; 8]; 64];
     let log = counts.table_log;
-    build_table(&counts.counts[..=counts.max_symbol], log, &mut table, |s| {
+    build_table::<256, _>(&counts.counts[..=counts.max_symbol], log, &mut table, |s| {
         (s as u32, 0)
     })?;
     let stream = data.get(used..).ok_or(Error::corruption_detected)?;
