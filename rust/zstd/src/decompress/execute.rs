@@ -241,9 +241,8 @@ const WILD_SLACK: usize = 32;
 /// Positions are below `isize::MAX`; masking with this tells the compiler so.
 const POS_MASK: usize = usize::MAX >> 1;
 
-/// Literal and match lengths are below 2^18 (RFC 8878 §3.1.1.3.2.1.1: the largest base,
-/// 65539, plus 16 extra bits); masking with this tells the compiler so.
-const LEN_MASK: usize = (1 << 18) - 1;
+/// Largest position the fast path's views hold.
+const U32: usize = u32::MAX as usize;
 
 /// Copies the 8 bytes at `src` to `dst` within `buf`, where `src + 8 <= dst` or
 /// `dst + 8 <= src` (callers check the ranges are inside `buf`).
@@ -427,21 +426,31 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
             // and the literals up to the fast end plus 16 bytes of slack, with positions
             // relative to them. Its checks compare against these lengths, the ones each
             // 16-byte copy checks, so the copies' own checks follow from them.
-            let w: &mut [u8] = if IN_BUF {
+            // Positions in the views are u32 (the views are cut below 4 GiB), so no sum
+            // of a position and lengths (below 2^18: a base below 2^17 plus at most 16
+            // extra bits) can wrap. Outside of them, every sequence takes the careful
+            // path (`base_o`/`base_l` keep the absolute positions).
+            let o_start = op - prefix_start;
+            let in_views = !IN_BUF && o_start <= U32 && lp <= U32;
+            let w: &mut [u8] = if in_views {
+                let end = wild_end.min(prefix_start.saturating_add(U32));
+                out.buf.get_mut(prefix_start..end).unwrap_or_default()
+            } else {
                 &mut []
-            } else {
-                out.buf.get_mut(prefix_start..wild_end).unwrap_or_default()
             };
-            let lit: &[u8] = if IN_BUF {
-                &[]
-            } else {
+            let lit: &[u8] = if in_views {
                 lit_data
-                    .get(..lit_fast_end.saturating_add(16))
+                    .get(..lit_fast_end.saturating_add(16).min(U32))
                     .unwrap_or_default()
+            } else {
+                &[]
             };
-            // op >= prefix_start (checked above; both advance together below).
-            let mut o = op - prefix_start;
-            let mut l = lp;
+            let (mut o, base_o) = if in_views {
+                (o_start as u32, prefix_start)
+            } else {
+                (0, op)
+            };
+            let (mut l, base_l) = if in_views { (lp as u32, 0) } else { (0, lp) };
             let slow = loop {
                 if left == 0 {
                     break None;
@@ -472,8 +481,8 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
                     (
                         ofe.base
                             .wrapping_add((x >> (em.wrapping_add(el) & 63)) as u32),
-                        (mle.base as usize).wrapping_add(low(x >> (el & 63), em) as usize),
-                        (lle.base as usize).wrapping_add(low(x, el) as usize),
+                        mle.base.wrapping_add(low(x >> (el & 63), em) as u32),
+                        lle.base.wrapping_add(low(x, el) as u32),
                     )
                 } else {
                     let vals = if extra <= 56 {
@@ -481,14 +490,14 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
                         (
                             ofe.base
                                 .wrapping_add((v >> (em.wrapping_add(el) & 63)) as u32),
-                            (mle.base as usize).wrapping_add(low(v >> (el & 63), em) as usize),
-                            (lle.base as usize).wrapping_add(low(v, el) as usize),
+                            mle.base.wrapping_add(low(v >> (el & 63), em) as u32),
+                            lle.base.wrapping_add(low(v, el) as u32),
                         )
                     } else {
                         let o = ofe.base.wrapping_add(r.read(eo) as u32);
-                        let m = (mle.base as usize).wrapping_add(r.read(em) as usize);
+                        let m = mle.base.wrapping_add(r.read(em) as u32);
                         r.refill();
-                        (o, m, (lle.base as usize).wrapping_add(r.read(el) as usize))
+                        (o, m, lle.base.wrapping_add(r.read(el) as u32))
                     };
                     if left > 0 {
                         // State bits in stream order: literal length, match length, offset.
@@ -537,11 +546,9 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
                     }
                 } as usize;
 
-                // Execute: literals, then the match. Masks change nothing (positions are
-                // below isize::MAX, lengths below 2^18: a base below 2^17 plus at most 16
-                // extra bits) but let the compiler see that no sum below wraps.
-                let (o0, l0) = (o & POS_MASK, l & POS_MASK);
-                let (ll, ml) = (ll & LEN_MASK, ml & LEN_MASK);
+                // Execute: literals, then the match.
+                let (o0, l0) = (o as usize, l as usize);
+                let (ll, ml) = (ll as usize, ml as usize);
                 let match_at = o0 + ll;
                 let o_end = match_at + ml;
                 let lit_end = l0 + ll;
@@ -562,17 +569,16 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
                         }
                     }
                     wild_match(w, src, match_at, offset, ml);
-                    o = o_end;
-                    l = lit_end;
+                    // Below the views' lengths, so below 2^32.
+                    o = o_end as u32;
+                    l = lit_end as u32;
                     continue;
                 }
-                op = o.wrapping_add(prefix_start);
-                lp = l;
                 break Some((ll, ml, offset));
             };
+            op = base_o + o as usize;
+            lp = base_l + l as usize;
             let Some(seq) = slow else {
-                op = o.wrapping_add(prefix_start);
-                lp = l;
                 break;
             };
             (op, lp) = exec_slow::<IN_BUF>(
