@@ -313,7 +313,12 @@ fn corpus(name: &str) -> Vec<u8> {
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../../shared/corpus")
             .join(format!("{name}.xz"));
-        let tmp = dir.join(format!("{name}.tmp"));
+        // Tests run in parallel threads (and binaries): each writes its own file.
+        let tmp = dir.join(format!(
+            "{name}.{}.{:?}.tmp",
+            std::process::id(),
+            std::thread::current().id()
+        ));
         let f = std::fs::File::create(&tmp).expect("create");
         let st = std::process::Command::new("xz")
             .arg("-dc")

@@ -24,7 +24,12 @@ pub fn corpus(name: &str, max: usize) -> Vec<u8> {
             .arg(format!("xz -dc '{}' | head -c {max}", xz.display()))
             .output()
             .expect("xz");
-        let tmp = out.with_extension("tmp");
+        // Tests run in parallel threads (and binaries): each writes its own file.
+        let tmp = out.with_extension(format!(
+            "{}.{:?}.tmp",
+            std::process::id(),
+            std::thread::current().id()
+        ));
         std::fs::write(&tmp, &o.stdout).unwrap();
         std::fs::rename(&tmp, &out).unwrap();
     }
