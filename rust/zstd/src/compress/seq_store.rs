@@ -96,35 +96,55 @@ impl<'a> SeqStore<'a> {
         self.overflow
     }
 
+    /// A writer for the match finders' hot loops: it holds the store's counters as
+    /// values, so they stay in registers while a loop runs; [`SeqStore::set`] takes them
+    /// back.
+    #[inline(always)]
+    pub(crate) fn sink(&mut self) -> Sink<'_> {
+        let st = self.state();
+        Sink {
+            lits: &mut *self.lits,
+            seqs: &mut *self.seqs,
+            st,
+        }
+    }
+
+    #[inline(always)]
+    fn state(&self) -> SinkState {
+        SinkState {
+            n_lits: self.n_lits,
+            n_seqs: self.n_seqs,
+            long: self.long,
+            overflow: self.overflow,
+        }
+    }
+
+    /// Takes back the counters of a [`Sink`] made by [`SeqStore::sink`].
+    #[inline(always)]
+    pub(crate) fn set(&mut self, st: SinkState) {
+        self.n_lits = st.n_lits;
+        self.n_seqs = st.n_seqs;
+        self.long = st.long;
+        self.overflow = st.overflow;
+    }
+
     /// Appends a sequence: `literals` then a match. Returns false (and stores nothing)
     /// when the block would overflow the store, which a match finder that respects the
     /// block size never causes.
     pub fn push(&mut self, literals: &[u8], match_len: u32, off_base: u32) -> bool {
-        let ll = literals.len() as u32;
-        let long = ll > 0xFFFF || match_len > 0xFFFF;
-        if self.n_seqs >= self.seqs.len()
-            || match_len < MIN_MATCH
-            || off_base == 0
-            || (long && self.long.is_some())
-        {
-            self.overflow = true;
-            return false;
-        }
-        if !self.push_literals(literals) {
-            return false;
-        }
-        if long {
-            self.long = Some((self.n_seqs, ll >> 16, match_len >> 16));
-        }
-        self.seqs[self.n_seqs] = entry(ll, match_len, off_base);
-        self.n_seqs += 1;
-        true
+        let (st, ok) = push_slow(
+            self.lits,
+            self.seqs,
+            self.state(),
+            literals,
+            match_len,
+            off_base,
+        );
+        self.set(st);
+        ok
     }
 
-    /// [`push`](Self::push) with the literals `src[start..end]` (none when that is out of
-    /// range). Short runs are copied as 32 bytes when both buffers have room: the bytes
-    /// past the run are overwritten by the next literals. The common case (at most 32
-    /// literals, a match shorter than 64 KiB) takes one branch and three range checks.
+    /// [`Sink::push_from`] on the store.
     #[inline(always)]
     pub fn push_from(
         &mut self,
@@ -134,39 +154,11 @@ impl<'a> SeqStore<'a> {
         match_len: u32,
         off_base: u32,
     ) -> bool {
-        // `start > end` wraps to a huge length and takes the careful path.
-        let len = end.wrapping_sub(start);
-        let (nl, ns) = (self.n_lits, self.n_seqs);
-        if len <= 32 && match_len.wrapping_sub(MIN_MATCH) <= 0xFFFF - MIN_MATCH && off_base != 0 {
-            if let (Some(d), Some(s), Some(slot)) = (
-                self.lits
-                    .get_mut(nl..)
-                    .and_then(|d| d.first_chunk_mut::<32>()),
-                src.get(start..).and_then(|s| s.first_chunk::<32>()),
-                self.seqs.get_mut(ns),
-            ) {
-                *d = *s;
-                *slot = entry(len as u32, match_len, off_base);
-                // Both stay below their buffers' lengths (32 bytes of room were there).
-                self.n_lits = nl.wrapping_add(len);
-                self.n_seqs = ns.wrapping_add(1);
-                return true;
-            }
-        }
-        self.push_slow(src, start, end, match_len, off_base)
-    }
-
-    /// [`push_from`](Self::push_from) outside its common case.
-    #[inline(never)]
-    fn push_slow(
-        &mut self,
-        src: &[u8],
-        start: usize,
-        end: usize,
-        match_len: u32,
-        off_base: u32,
-    ) -> bool {
-        self.push(src.get(start..end).unwrap_or(&[]), match_len, off_base)
+        let mut k = self.sink();
+        let ok = k.push_from(src, start, end, match_len, off_base);
+        let st = k.finish();
+        self.set(st);
+        ok
     }
 
     /// Appends the block's last literals, which no match follows.
@@ -239,6 +231,105 @@ impl<'a> SeqStore<'a> {
             s
         })
     }
+}
+
+/// The counters of a store, moved in and out of a [`Sink`].
+#[derive(Clone, Copy)]
+pub(crate) struct SinkState {
+    n_lits: usize,
+    n_seqs: usize,
+    long: Option<(usize, u32, u32)>,
+    overflow: bool,
+}
+
+/// A [`SeqStore`] borrowed by a match finder's loop, its counters held by value.
+pub(crate) struct Sink<'s> {
+    lits: &'s mut [u8],
+    seqs: &'s mut [[u8; ENTRY]],
+    st: SinkState,
+}
+
+impl Sink<'_> {
+    /// The counters, for [`SeqStore::set`].
+    #[inline(always)]
+    pub(crate) fn finish(self) -> SinkState {
+        self.st
+    }
+
+    /// [`SeqStore::push`].
+    #[inline(always)]
+    pub(crate) fn push(&mut self, literals: &[u8], match_len: u32, off_base: u32) -> bool {
+        let (st, ok) = push_slow(self.lits, self.seqs, self.st, literals, match_len, off_base);
+        self.st = st;
+        ok
+    }
+
+    /// [`push`](Self::push) with the literals `src[start..end]` (none when that is out of
+    /// range). Short runs are copied as 32 bytes when both buffers have room: the bytes
+    /// past the run are overwritten by the next literals. The common case (at most 32
+    /// literals, a match shorter than 64 KiB) takes one branch and three range checks.
+    #[inline(always)]
+    pub(crate) fn push_from(
+        &mut self,
+        src: &[u8],
+        start: usize,
+        end: usize,
+        match_len: u32,
+        off_base: u32,
+    ) -> bool {
+        // `start > end` wraps to a huge length and takes the careful path.
+        let len = end.wrapping_sub(start);
+        let (nl, ns) = (self.st.n_lits, self.st.n_seqs);
+        if len <= 32 && match_len.wrapping_sub(MIN_MATCH) <= 0xFFFF - MIN_MATCH && off_base != 0 {
+            if let (Some(d), Some(s), Some(slot)) = (
+                self.lits
+                    .get_mut(nl..)
+                    .and_then(|d| d.first_chunk_mut::<32>()),
+                src.get(start..).and_then(|s| s.first_chunk::<32>()),
+                self.seqs.get_mut(ns),
+            ) {
+                *d = *s;
+                *slot = entry(len as u32, match_len, off_base);
+                // Both stay below their buffers' lengths (32 bytes of room were there).
+                self.st.n_lits = nl.wrapping_add(len);
+                self.st.n_seqs = ns.wrapping_add(1);
+                return true;
+            }
+        }
+        self.push(src.get(start..end).unwrap_or(&[]), match_len, off_base)
+    }
+}
+
+/// Appends a sequence outside the hot loops' common case; the counters go in and out
+/// by value so that no caller has to keep them in memory.
+#[inline(never)]
+fn push_slow(
+    lits: &mut [u8],
+    seqs: &mut [[u8; ENTRY]],
+    mut st: SinkState,
+    literals: &[u8],
+    match_len: u32,
+    off_base: u32,
+) -> (SinkState, bool) {
+    let ll = literals.len() as u32;
+    let long = literals.len() > 0xFFFF || match_len > 0xFFFF;
+    let end = st.n_lits.wrapping_add(literals.len());
+    let (Some(slot), Some(dst)) = (seqs.get_mut(st.n_seqs), lits.get_mut(st.n_lits..end)) else {
+        st.overflow = true;
+        return (st, false);
+    };
+    if match_len < MIN_MATCH || off_base == 0 || (long && st.long.is_some()) {
+        st.overflow = true;
+        return (st, false);
+    }
+    dst.copy_from_slice(literals);
+    st.n_lits = end;
+    if long {
+        st.long = Some((st.n_seqs, ll >> 16, match_len >> 16));
+    }
+    *slot = entry(ll, match_len, off_base);
+    st.n_seqs += 1;
+    (st, true)
 }
 
 #[cfg(test)]

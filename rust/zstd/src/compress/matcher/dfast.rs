@@ -8,7 +8,7 @@ use super::count::{count, count_back, eq4, eq8, read32, read64};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
-use crate::compress::seq_store::SeqStore;
+use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
 const STEP_INCR: usize = 1 << 7;
@@ -94,11 +94,30 @@ fn match_x<const EXT: bool, const N: usize>(
 /// `HL` and `SL` are the long and short table logs when known at compile time (0: at
 /// run time): constant table sizes take the bounds checks, masks and shift amounts out
 /// of the loop.
+#[inline(never)]
 pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
     t: Tables<'_>,
     a: &Args<'_, '_>,
     rep: &mut [u32; 3],
     seqs: &mut SeqStore<'_>,
+) -> (usize, usize) {
+    // The loop keeps the repeat offsets and the store's counters in registers.
+    let mut r = *rep;
+    let mut k = seqs.sink();
+    let res = run::<EXT, MLS, HL, SL>(t, a, &mut r, &mut k);
+    let st = k.finish();
+    seqs.set(st);
+    *rep = r;
+    res
+}
+
+/// The body of [`compress`].
+#[inline(always)]
+fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
+    t: Tables<'_>,
+    a: &Args<'_, '_>,
+    rep: &mut [u32; 3],
+    seqs: &mut Sink<'_>,
 ) -> (usize, usize) {
     let v = a.v;
     let src = v.src;

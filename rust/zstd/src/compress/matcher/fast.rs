@@ -9,7 +9,7 @@ use super::count::{count, count_back, eq4, read32, read64};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
-use crate::compress::seq_store::SeqStore;
+use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
 const STEP_INCR: usize = 1 << 7;
@@ -50,6 +50,7 @@ fn m4x<const EXT: bool>(v: &View<'_>, src: &[u8], base: u32, c: u32, p: usize, x
 /// Finds the matches of one piece; returns the anchor and the position reached.
 /// `HL` is the hash log when known at compile time (0: `hlog`, at run time): a constant
 /// table size takes the bounds checks, the mask and the shift amount out of the loop.
+#[inline(never)]
 pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32>(
     table: &mut [[u8; 4]],
     hlog: u32,
@@ -57,6 +58,26 @@ pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32>(
     a: &Args<'_, '_>,
     rep: &mut [u32; 3],
     seqs: &mut SeqStore<'_>,
+) -> (usize, usize) {
+    // The loop keeps the repeat offsets and the store's counters in registers.
+    let mut r = *rep;
+    let mut k = seqs.sink();
+    let res = run::<EXT, MLS, HL>(table, hlog, step_size, a, &mut r, &mut k);
+    let st = k.finish();
+    seqs.set(st);
+    *rep = r;
+    res
+}
+
+/// The body of [`compress`].
+#[inline(always)]
+fn run<const EXT: bool, const MLS: u32, const HL: u32>(
+    table: &mut [[u8; 4]],
+    hlog: u32,
+    step_size: usize,
+    a: &Args<'_, '_>,
+    rep: &mut [u32; 3],
+    seqs: &mut Sink<'_>,
 ) -> (usize, usize) {
     let v = a.v;
     let src = v.src;
