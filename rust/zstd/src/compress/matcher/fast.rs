@@ -139,8 +139,8 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                 if p2 >= rep_from {
                     // `p2 - r >= low_local`: a valid candidate, below `p2`.
                     let m = p2.wrapping_sub(r as usize);
-                    let ml = match read32(src, m) {
-                        Some(y) if y == x2 as u32 => 4 + count(src, m + 4, p2 + 4),
+                    let ml = match read64(src, m as u32 as usize) {
+                        Some(y) if y as u32 == x2 as u32 => 4 + count(src, m + 4, p2 + 4),
                         _ => 0,
                     };
                     if ml > 0 {
