@@ -144,8 +144,6 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
     // `src` is at most `u32::MAX` bytes (`View::new`), so every position fits a `u32`:
     // widened from one, `p + 8` cannot wrap and a load needs one comparison.
     let rd = |p: usize| read64(src, p as u32 as usize).unwrap_or(0);
-    let hl = |p: usize| hlx(rd(p));
-    let hs = |p: usize| hsx(rd(p));
     // Local position of the lowest usable index within the current segment.
     let low_local = lowest.saturating_sub(base) as usize;
     loop {
@@ -222,9 +220,8 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
         let (mstart, ml, off) = if !EXT {
             // One segment: `lowest <= mcand < pos(mstart)`.
             let m = mcand.wrapping_sub(base) as usize;
-            let lim = mstart
-                .saturating_sub(anchor)
-                .min(m.saturating_sub(low_local));
+            // `anchor <= mstart` and `low_local <= m` (a valid candidate): no wrap.
+            let lim = mstart.wrapping_sub(anchor).min(m.wrapping_sub(low_local));
             let back = count_back(src, m, mstart, lim);
             // `back <= mstart - anchor` and `ml + back <= src.len()`: no wrap.
             (
@@ -246,9 +243,11 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
             set(long, hlx(x2), cur.wrapping_add(2));
             set(short, hsx(x2), cur.wrapping_add(2));
             // A match is at least 4 bytes: `ip >= 4`.
-            let (i2, i1) = (ip.wrapping_sub(2), ip.wrapping_sub(1));
-            set(long, hl(i2), pos(i2));
-            set(short, hs(i1), pos(i1));
+            // One load serves both: the short hash reads at most 7 bytes of `ip - 1`.
+            let i2 = ip.wrapping_sub(2);
+            let x = rd(i2);
+            set(long, hlx(x), pos(i2));
+            set(short, hsx(x >> 8), pos(i2).wrapping_add(1));
             while ip <= ilimit {
                 let r = rep[1];
                 let c = pos(ip);
