@@ -78,7 +78,8 @@ impl<'a> BitWriter<'a> {
         self.acc = if nbytes == 8 {
             0
         } else {
-            self.acc >> (nbytes * 8)
+            // `nbytes < 8` here: the shift is below 64.
+            self.acc.wrapping_shr((nbytes * 8) as u32)
         };
         self.nbits &= 7;
     }

@@ -182,6 +182,7 @@ fn write_extras(w: &mut BitWriter<'_>, s: &Sequence, lc: u8, mc: u8, oc: u8) {
 
 /// Writes the sequences section for `seqs`; `None` when `dst` is too small (or the
 /// section would trip old decoders, see below).
+#[inline(never)]
 pub(crate) fn write_sequences(
     dst: &mut [u8],
     seqs: &SeqStore<'_>,

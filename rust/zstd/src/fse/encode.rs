@@ -12,26 +12,40 @@ pub(crate) const MAX_LOG: u32 = 9;
 pub(crate) const MAX_SYMBOLS: usize = 64;
 const STATES: usize = 1 << MAX_LOG;
 
+/// Bytes of the per-symbol entries, which come first in a table.
+const SYMBOL_BYTES: usize = 8 * MAX_SYMBOLS;
+/// Bytes of a table: symbol entries, then next states.
+const TABLE_BYTES: usize = SYMBOL_BYTES + 2 * STATES;
+
 /// An encoding table in workspace memory.
 pub(crate) struct CTable<'a> {
-    /// Next state (as `table_size + cell`), u16 little-endian, by `cumulative + rank`.
-    states: &'a mut [[u8; 2]; STATES],
-    /// Per symbol: `delta_find_state` (i32) and `delta_nb_bits` (u32), little-endian.
-    symbols: &'a mut [[u8; 8]; MAX_SYMBOLS],
+    /// Per symbol `s`, at `8 s`: `delta_find_state` (i32) and `delta_nb_bits` (u32); then
+    /// per cell `i`, at `SYMBOL_BYTES + 2 i`: the next state (as `table_size + cell`, u16,
+    /// by `cumulative + rank`); all little-endian. One array: the sequence encoder holds
+    /// one base pointer a table, and masked offsets are provably inside it.
+    t: &'a mut [u8; TABLE_BYTES],
     /// Symbol of every cell, scratch for building.
     spread: &'a mut [u8; STATES],
     log: u32,
 }
 
+/// The `K` bytes of `t` at `o` (zeros past the end, which masked offsets never reach).
+#[inline(always)]
+fn bytes<const K: usize>(t: &[u8; TABLE_BYTES], o: usize) -> [u8; K] {
+    t.get(o..o.wrapping_add(K))
+        .and_then(|c| c.first_chunk::<K>())
+        .copied()
+        .unwrap_or([0; K])
+}
+
 impl<'a> CTable<'a> {
     /// Workspace bytes of one table.
-    pub(crate) const WORKSPACE: usize = 2 * STATES + 8 * MAX_SYMBOLS + STATES;
+    pub(crate) const WORKSPACE: usize = TABLE_BYTES + STATES;
 
     /// Carves an (empty) table.
     pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
         Some(Self {
-            states: c.table::<2>(STATES)?.try_into().ok()?,
-            symbols: c.table::<8>(MAX_SYMBOLS)?.try_into().ok()?,
+            t: c.array()?,
             spread: c.array()?,
             log: 0,
         })
@@ -73,7 +87,10 @@ impl<'a> CTable<'a> {
             let at = cumul[s] as usize & (STATES - 1);
             cumul[s] += 1;
             let v = (size + u) as u16;
-            self.states[at] = v.to_le_bytes();
+            let o = SYMBOL_BYTES + 2 * at;
+            if let Some(d) = self.t.get_mut(o..o + 2) {
+                d.copy_from_slice(&v.to_le_bytes());
+            }
         }
         let mut total = 0i32;
         for s in 0..MAX_SYMBOLS {
@@ -98,13 +115,15 @@ impl<'a> CTable<'a> {
                 }
             };
             let (d, n) = (dfs.to_le_bytes(), dnb.to_le_bytes());
-            self.symbols[s] = [d[0], d[1], d[2], d[3], n[0], n[1], n[2], n[3]];
+            if let Some(e) = self.t.get_mut(8 * s..8 * s + 8) {
+                e.copy_from_slice(&[d[0], d[1], d[2], d[3], n[0], n[1], n[2], n[3]]);
+            }
         }
     }
 
     #[inline(always)]
     fn symbol(&self, s: u8) -> (i32, u32) {
-        let e = self.symbols[s as usize & (MAX_SYMBOLS - 1)];
+        let e = bytes::<8>(self.t, 8 * (s as usize & (MAX_SYMBOLS - 1)));
         (
             i32::from_le_bytes([e[0], e[1], e[2], e[3]]),
             u32::from_le_bytes([e[4], e[5], e[6], e[7]]),
@@ -113,7 +132,8 @@ impl<'a> CTable<'a> {
 
     #[inline(always)]
     fn next(&self, i: u32) -> u32 {
-        u32::from(u16::from_le_bytes(self.states[i as usize & (STATES - 1)]))
+        let o = SYMBOL_BYTES + 2 * (i as usize & (STATES - 1));
+        u32::from(u16::from_le_bytes(bytes::<2>(self.t, o)))
     }
 
     /// The state that starts encoding with `s` (the last symbol of the stream); it costs
