@@ -210,6 +210,14 @@ impl<'a> SeqStore<'a> {
         s
     }
 
+    /// The stored entries, for loops that decode them with [`decode`], and the index of
+    /// the one sequence whose lengths need [`SeqStore::get`] (`usize::MAX`: none).
+    #[inline(always)]
+    pub(crate) fn entries(&self) -> (&[[u8; ENTRY]], usize) {
+        let n = self.n_seqs.min(self.seqs.len());
+        (&self.seqs[..n], self.long.map_or(usize::MAX, |l| l.0))
+    }
+
     /// The sequences, in order.
     pub fn sequences(
         &self,
@@ -230,6 +238,17 @@ impl<'a> SeqStore<'a> {
             }
             s
         })
+    }
+}
+
+/// A stored entry's sequence, with the low 16 bits of its lengths (exact except for the
+/// entry [`SeqStore::entries`] names).
+#[inline(always)]
+pub(crate) fn decode(e: &[u8; ENTRY]) -> Sequence {
+    Sequence {
+        lit_len: u32::from(u16::from_le_bytes([e[4], e[5]])),
+        match_len: u32::from(u16::from_le_bytes([e[6], e[7]])),
+        off_base: u32::from_le_bytes([e[0], e[1], e[2], e[3]]),
     }
 }
 

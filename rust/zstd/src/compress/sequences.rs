@@ -4,7 +4,7 @@
 //! estimated cost, and the interleaved FSE bitstream.
 
 use super::entropy::{Entropy, SEQ_SYMBOLS};
-use super::seq_store::{SeqStore, Sequence};
+use super::seq_store::{decode, SeqStore, Sequence};
 use crate::bits::writer::BitWriter;
 use crate::fse::cost::table_cost;
 use crate::fse::encode::write_ncount;
@@ -209,7 +209,9 @@ pub(crate) fn write_sequences(
     let mut ml_count = [0u32; MAX_ML + 1];
     let mut of_count = [0u32; MAX_OF + 1];
     // At most one count per sequence: no wrap.
-    for s in seqs.sequences() {
+    let (entries, long_at) = seqs.entries();
+    for (i, e) in entries.iter().enumerate() {
+        let s = if i == long_at { seqs.get(i) } else { decode(e) };
         let (l, m, o) = (
             (ll_code(s.lit_len) as usize).min(MAX_LL),
             (ml_code(s.match_len) as usize).min(MAX_ML),
@@ -275,7 +277,9 @@ pub(crate) fn write_sequences(
     write_extras(&mut w, &last, lc, mc, oc);
     if !(ll_rle || of_rle || ml_rle) {
         // The common case, without a per-sequence mode test.
-        for s in seqs.sequences().rev().skip(1) {
+        let (entries, long_at) = seqs.entries();
+        for (i, e) in entries.iter().enumerate().rev().skip(1) {
+            let s = if i == long_at { seqs.get(i) } else { decode(e) };
             let (lc, mc, oc) = (
                 ll_code(s.lit_len),
                 ml_code(s.match_len),
