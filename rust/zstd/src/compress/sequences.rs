@@ -209,17 +209,29 @@ pub(crate) fn write_sequences(
     let mut ml_count = [0u32; MAX_ML + 1];
     let mut of_count = [0u32; MAX_OF + 1];
     // At most one count per sequence: no wrap.
-    let (entries, long_at) = seqs.entries();
-    for (i, e) in entries.iter().enumerate() {
-        let s = if i == long_at { seqs.get(i) } else { decode(e) };
-        let (l, m, o) = (
+    let codes = |s: Sequence| {
+        (
             (ll_code(s.lit_len) as usize).min(MAX_LL),
             (ml_code(s.match_len) as usize).min(MAX_ML),
             (of_code(s.off_base) as usize).min(MAX_OF),
-        );
+        )
+    };
+    let (entries, long_at) = seqs.entries();
+    for e in entries {
+        let (l, m, o) = codes(decode(e));
         ll_count[l] = ll_count[l].wrapping_add(1);
         ml_count[m] = ml_count[m].wrapping_add(1);
         of_count[o] = of_count[o].wrapping_add(1);
+    }
+    // The sequence with a length of 64 KiB or more was counted by its low bits: move
+    // its counts to its real codes (its offset code is right).
+    if let Some(e) = entries.get(long_at) {
+        let (l, m, _) = codes(decode(e));
+        let (rl, rm, _) = codes(seqs.get(long_at));
+        ll_count[l] = ll_count[l].wrapping_sub(1);
+        ml_count[m] = ml_count[m].wrapping_sub(1);
+        ll_count[rl] = ll_count[rl].wrapping_add(1);
+        ml_count[rm] = ml_count[rm].wrapping_add(1);
     }
     let modes_at = pos;
     pos += 1;
@@ -275,11 +287,11 @@ pub(crate) fn write_sequences(
     let mut st_of = if of_rle { 0 } else { ct_of.init_state(oc) };
     let mut st_ll = if ll_rle { 0 } else { ct_ll.init_state(lc) };
     write_extras(&mut w, &last, lc, mc, oc);
-    if !(ll_rle || of_rle || ml_rle) {
-        // The common case, without a per-sequence mode test.
-        let (entries, long_at) = seqs.entries();
-        for (i, e) in entries.iter().enumerate().rev().skip(1) {
-            let s = if i == long_at { seqs.get(i) } else { decode(e) };
+    let (entries, long_at) = seqs.entries();
+    if !(ll_rle || of_rle || ml_rle) && long_at == usize::MAX {
+        // The common case, without a per-sequence mode or length test.
+        for e in entries.iter().rev().skip(1) {
+            let s = decode(e);
             let (lc, mc, oc) = (
                 ll_code(s.lit_len),
                 ml_code(s.match_len),
@@ -291,6 +303,7 @@ pub(crate) fn write_sequences(
             write_extras(&mut w, &s, lc, mc, oc);
         }
     } else {
+        // RLE codes, or a sequence with a length of 64 KiB or more.
         for s in seqs.sequences().rev().skip(1) {
             let (lc, mc, oc) = (
                 ll_code(s.lit_len),
