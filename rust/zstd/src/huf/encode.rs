@@ -471,12 +471,19 @@ impl<'a> HufCTable<'a> {
             s1 = ct.init_state(weight(nw - 2));
             i = nw - 2;
         }
+        // A weight costs at most `log <= WEIGHT_MAX_LOG` (6) bits: four pairs and a
+        // flushed remainder of at most 7 bits fit the 64-bit accumulator.
+        let mut pairs = 0u32;
         while i > 0 {
             ct.encode(&mut w, &mut s2, weight(i - 1));
             ct.encode(&mut w, &mut s1, weight(i - 2));
-            w.flush();
+            pairs = pairs.wrapping_add(1);
+            if pairs % 4 == 0 {
+                w.flush();
+            }
             i -= 2;
         }
+        w.flush();
         ct.flush_state(&mut w, s2);
         ct.flush_state(&mut w, s1);
         Some(h + w.finish()?)
