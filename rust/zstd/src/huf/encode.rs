@@ -478,7 +478,7 @@ impl<'a> HufCTable<'a> {
             ct.encode(&mut w, &mut s2, weight(i - 1));
             ct.encode(&mut w, &mut s1, weight(i - 2));
             pairs = pairs.wrapping_add(1);
-            if pairs % 4 == 0 {
+            if pairs & 3 == 0 {
                 w.flush();
             }
             i -= 2;
