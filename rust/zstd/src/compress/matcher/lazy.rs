@@ -8,7 +8,7 @@ use super::count::{read32, read64};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
 use super::{get, highbit, set, valid, Args, View, SEARCH_STRENGTH};
-use crate::compress::seq_store::SeqStore;
+use crate::compress::seq_store::{SeqStore, Sink};
 
 /// Steps (in bytes) above which skipped positions are no longer inserted.
 const LAZY_SKIPPING_STEP: usize = 8;
@@ -196,14 +196,21 @@ pub(super) fn dispatch<F: Finder>(
     rep: &mut [u32; 3],
     seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
-    match (ext, mls) {
-        (false, 5) => compress::<F, false, 5>(hc, depth, a, rep, seqs),
-        (false, 6) => compress::<F, false, 6>(hc, depth, a, rep, seqs),
-        (false, _) => compress::<F, false, 4>(hc, depth, a, rep, seqs),
-        (true, 5) => compress::<F, true, 5>(hc, depth, a, rep, seqs),
-        (true, 6) => compress::<F, true, 6>(hc, depth, a, rep, seqs),
-        (true, _) => compress::<F, true, 4>(hc, depth, a, rep, seqs),
-    }
+    // The search keeps the repeat offsets and the store's counters in registers.
+    let mut r = *rep;
+    let mut k = seqs.sink();
+    let res = match (ext, mls) {
+        (false, 5) => compress::<F, false, 5>(hc, depth, a, &mut r, &mut k),
+        (false, 6) => compress::<F, false, 6>(hc, depth, a, &mut r, &mut k),
+        (false, _) => compress::<F, false, 4>(hc, depth, a, &mut r, &mut k),
+        (true, 5) => compress::<F, true, 5>(hc, depth, a, &mut r, &mut k),
+        (true, 6) => compress::<F, true, 6>(hc, depth, a, &mut r, &mut k),
+        (true, _) => compress::<F, true, 4>(hc, depth, a, &mut r, &mut k),
+    };
+    let st = k.finish();
+    seqs.set(st);
+    *rep = r;
+    res
 }
 
 /// Cost proxy of an offset in bits: repeat offset 1 is free, others cost their log.
@@ -237,7 +244,7 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
     depth: u32,
     a: &Args<'_, '_>,
     rep: &mut [u32; 3],
-    seqs: &mut SeqStore<'_>,
+    seqs: &mut Sink<'_>,
 ) -> (usize, usize) {
     let v = a.v;
     let src = v.src;
