@@ -180,6 +180,42 @@ fn write_extras(w: &mut BitWriter<'_>, s: &Sequence, lc: u8, mc: u8, oc: u8) {
     w.flush();
 }
 
+/// Counts of the literal-length, match-length and offset codes of a block's sequences.
+type Histograms = ([u32; MAX_LL + 1], [u32; MAX_ML + 1], [u32; MAX_OF + 1]);
+
+/// The code histograms of `seqs`, from the stored entries: each is counted by its low 16
+/// bits, then the one sequence with a length of 64 KiB or more is moved to its real codes
+/// (its offset code is right), so the loop has no per-sequence test.
+fn histograms(seqs: &SeqStore<'_>) -> Histograms {
+    let mut ll_count = [0u32; MAX_LL + 1];
+    let mut ml_count = [0u32; MAX_ML + 1];
+    let mut of_count = [0u32; MAX_OF + 1];
+    // At most one count per sequence: no wrap.
+    let codes = |s: Sequence| {
+        (
+            (ll_code(s.lit_len) as usize).min(MAX_LL),
+            (ml_code(s.match_len) as usize).min(MAX_ML),
+            (of_code(s.off_base) as usize).min(MAX_OF),
+        )
+    };
+    let (entries, long_at) = seqs.entries();
+    for e in entries {
+        let (l, m, o) = codes(decode(e));
+        ll_count[l] = ll_count[l].wrapping_add(1);
+        ml_count[m] = ml_count[m].wrapping_add(1);
+        of_count[o] = of_count[o].wrapping_add(1);
+    }
+    if let Some(e) = entries.get(long_at) {
+        let (l, m, _) = codes(decode(e));
+        let (rl, rm, _) = codes(seqs.get(long_at));
+        ll_count[l] = ll_count[l].wrapping_sub(1);
+        ml_count[m] = ml_count[m].wrapping_sub(1);
+        ll_count[rl] = ll_count[rl].wrapping_add(1);
+        ml_count[rm] = ml_count[rm].wrapping_add(1);
+    }
+    (ll_count, ml_count, of_count)
+}
+
 /// Writes the sequences section for `seqs`; `None` when `dst` is too small (or the
 /// section would trip old decoders, see below).
 #[inline(never)]
@@ -205,34 +241,7 @@ pub(crate) fn write_sequences(
     if nb == 0 {
         return Some(pos);
     }
-    let mut ll_count = [0u32; MAX_LL + 1];
-    let mut ml_count = [0u32; MAX_ML + 1];
-    let mut of_count = [0u32; MAX_OF + 1];
-    // At most one count per sequence: no wrap.
-    let codes = |s: Sequence| {
-        (
-            (ll_code(s.lit_len) as usize).min(MAX_LL),
-            (ml_code(s.match_len) as usize).min(MAX_ML),
-            (of_code(s.off_base) as usize).min(MAX_OF),
-        )
-    };
-    let (entries, long_at) = seqs.entries();
-    for e in entries {
-        let (l, m, o) = codes(decode(e));
-        ll_count[l] = ll_count[l].wrapping_add(1);
-        ml_count[m] = ml_count[m].wrapping_add(1);
-        of_count[o] = of_count[o].wrapping_add(1);
-    }
-    // The sequence with a length of 64 KiB or more was counted by its low bits: move
-    // its counts to its real codes (its offset code is right).
-    if let Some(e) = entries.get(long_at) {
-        let (l, m, _) = codes(decode(e));
-        let (rl, rm, _) = codes(seqs.get(long_at));
-        ll_count[l] = ll_count[l].wrapping_sub(1);
-        ml_count[m] = ml_count[m].wrapping_sub(1);
-        ll_count[rl] = ll_count[rl].wrapping_add(1);
-        ml_count[rm] = ml_count[rm].wrapping_add(1);
-    }
+    let (ll_count, ml_count, of_count) = histograms(seqs);
     let modes_at = pos;
     pos += 1;
     if dst.len() <= modes_at {
@@ -361,5 +370,26 @@ mod tests {
         }
         assert_eq!(of_code(1), 0);
         assert_eq!(of_code(4), 2);
+    }
+    #[test]
+    fn histograms_count_the_long_sequence_by_its_real_codes() {
+        use crate::workspace::Carver;
+        let mut ws = [0u8; SeqStore::workspace_size()];
+        let mut c = Carver::new(&mut ws);
+        let mut s = SeqStore::new(&mut c).unwrap();
+        let lits = [7u8; 70_000];
+        assert!(s.push(&lits[..5], 9, 1));
+        assert!(s.push(&lits, 70_000, 40));
+        assert!(s.push(&lits[..70], 4, 1000));
+        let (ll, ml, of) = histograms(&s);
+        let (mut ll2, mut ml2, mut of2) =
+            ([0u32; MAX_LL + 1], [0u32; MAX_ML + 1], [0u32; MAX_OF + 1]);
+        for q in s.sequences() {
+            ll2[ll_code(q.lit_len) as usize] += 1;
+            ml2[ml_code(q.match_len) as usize] += 1;
+            of2[of_code(q.off_base) as usize] += 1;
+        }
+        assert_eq!((ll, ml, of), (ll2, ml2, of2));
+        assert_eq!(ll[ll_code(70_000) as usize], 1);
     }
 }
