@@ -143,7 +143,16 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
     let hsx = |x: u64| hash::<MLS>(x, slog) & smask;
     // `src` is at most `u32::MAX` bytes (`View::new`), so every position fits a `u32`:
     // widened from one, `p + 8` cannot wrap and a load needs one comparison.
-    let rd = |p: usize| read64(src, p as u32 as usize).unwrap_or(0);
+    // Every position the loop loads is at most `ilimit`: a view that ends 8 bytes after it
+    // lets the compiler prove those loads from the loop's own bound.
+    let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {
+        return (anchor, ip);
+    };
+    let rd = |p: usize| {
+        lim.get(p..)
+            .and_then(|t| t.first_chunk::<8>())
+            .map_or(0, |a| u64::from_le_bytes(*a))
+    };
     // Local position of the lowest usable index within the current segment.
     let low_local = lowest.saturating_sub(base) as usize;
     loop {

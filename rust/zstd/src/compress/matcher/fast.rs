@@ -5,7 +5,7 @@
 //! and the step grows the longer nothing is found (by `target_length` for the negative
 //! levels).
 
-use super::count::{count, count_back, eq4, read32, read64};
+use super::count::{count, count_back, eq4, read32};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
@@ -30,9 +30,18 @@ fn m4<const EXT: bool>(v: &View<'_>, src: &[u8], base: u32, c: u32, p: usize) ->
 }
 
 /// [`m4`] for a local `p` whose first 8 bytes are `x`; callers ensure `c < base + p`
-/// and `p + 8 <= src.len()`.
+/// and `p + 8 <= lim.len()`, `lim` being the start of `src` up to 8 bytes after the last
+/// position searched (the candidate's load is then proved by `c < base + p`).
 #[inline(always)]
-fn m4x<const EXT: bool>(v: &View<'_>, src: &[u8], base: u32, c: u32, p: usize, x: u64) -> usize {
+fn m4x<const EXT: bool>(
+    v: &View<'_>,
+    src: &[u8],
+    lim: &[u8],
+    base: u32,
+    c: u32,
+    p: usize,
+    x: u64,
+) -> usize {
     if EXT && c < base {
         if v.ext_differs::<4>(c, x) {
             return 0;
@@ -40,7 +49,7 @@ fn m4x<const EXT: bool>(v: &View<'_>, src: &[u8], base: u32, c: u32, p: usize, x
         v.match4::<true>(c, p)
     } else {
         let m = c.wrapping_sub(base) as usize;
-        match read32(src, m) {
+        match read32(lim, m) {
             Some(y) if y == x as u32 => 4 + count(src, m + 4, p + 4),
             _ => 0,
         }
@@ -98,7 +107,16 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
     };
     // `src` is at most `u32::MAX` bytes (`View::new`), so every position fits a `u32`:
     // widened from one, `p + 8` cannot wrap and a load needs one comparison.
-    let rd = |p: usize| read64(src, p as u32 as usize).unwrap_or(0);
+    // Every position the loop loads is at most `ilimit`: a view that ends 8 bytes after it
+    // lets the compiler prove those loads from the loop's own bound.
+    let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {
+        return (anchor, ip);
+    };
+    let rd = |p: usize| {
+        lim.get(p..)
+            .and_then(|t| t.first_chunk::<8>())
+            .map_or(0, |a| u64::from_le_bytes(*a))
+    };
     let hx = |x: u64| hash::<MLS>(x, hlog) & mask;
     let h = |p: usize| hx(rd(p));
     let pos = |p: usize| base.wrapping_add(p as u32);
@@ -139,8 +157,10 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                 if p2 >= rep_from {
                     // `p2 - r >= low_local`: a valid candidate, below `p2`.
                     let m = p2.wrapping_sub(r as usize);
-                    let ml = match read64(src, m as u32 as usize) {
-                        Some(y) if y as u32 == x2 as u32 => 4 + count(src, m + 4, p2 + 4),
+                    let ml = match lim.get(m..).and_then(|t| t.first_chunk::<4>()) {
+                        Some(y) if u32::from_le_bytes(*y) == x2 as u32 => {
+                            4 + count(src, m + 4, p2 + 4)
+                        }
                         _ => 0,
                     };
                     if ml > 0 {
@@ -151,7 +171,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
             } else {
                 let rcur = pos(p2);
                 if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-                    let ml = m4x::<EXT>(v, src, base, rcur - r, p2, x2);
+                    let ml = m4x::<EXT>(v, src, lim, base, rcur - r, p2, x2);
                     if ml > 0 {
                         set(table, h1, pos(p1));
                         break 'search (p2, rcur - r, ml);
@@ -159,7 +179,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                 }
             }
             if valid(cand, cur0, lowest) {
-                let ml = m4x::<EXT>(v, src, base, cand, p0, x0);
+                let ml = m4x::<EXT>(v, src, lim, base, cand, p0, x0);
                 if ml > 0 {
                     set(table, h1, pos(p1));
                     break 'search (p0, cand, ml);
@@ -174,7 +194,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
             let cur0 = pos(p0);
             set(table, h0, cur0);
             if valid(cand, cur0, lowest) {
-                let ml = m4x::<EXT>(v, src, base, cand, p0, x0);
+                let ml = m4x::<EXT>(v, src, lim, base, cand, p0, x0);
                 if ml > 0 {
                     if step <= 4 {
                         set(table, h1, pos(p1));
