@@ -96,9 +96,24 @@ impl<'a> SeqStore<'a> {
         self.overflow
     }
 
-    /// A writer for the match finders' hot loops: it holds the store's counters as
-    /// values, so they stay in registers while a loop runs; [`SeqStore::set`] takes them
-    /// back.
+    /// Runs a match finder's loop `f` on a [`Sink`] of the store and a local copy of the
+    /// repeat offsets: both stay in registers while it runs and are written back once.
+    #[inline(always)]
+    pub(crate) fn with_sink<R>(
+        &mut self,
+        rep: &mut [u32; 3],
+        f: impl FnOnce(&mut Sink<'_>, &mut [u32; 3]) -> R,
+    ) -> R {
+        let mut r = *rep;
+        let mut k = self.sink();
+        let res = f(&mut k, &mut r);
+        let st = k.finish();
+        self.set(st);
+        *rep = r;
+        res
+    }
+
+    /// A writer holding the store's counters as values; [`SeqStore::set`] takes them back.
     #[inline(always)]
     pub(crate) fn sink(&mut self) -> Sink<'_> {
         let st = self.state();
@@ -140,23 +155,6 @@ impl<'a> SeqStore<'a> {
             match_len,
             off_base,
         );
-        self.set(st);
-        ok
-    }
-
-    /// [`Sink::push_from`] on the store.
-    #[inline(always)]
-    pub fn push_from(
-        &mut self,
-        src: &[u8],
-        start: usize,
-        end: usize,
-        match_len: u32,
-        off_base: u32,
-    ) -> bool {
-        let mut k = self.sink();
-        let ok = k.push_from(src, start, end, match_len, off_base);
-        let st = k.finish();
         self.set(st);
         ok
     }

@@ -13,6 +13,16 @@ pub(super) fn read64(s: &[u8], i: usize) -> Option<u64> {
         .map(|a| u64::from_le_bytes(*a))
 }
 
+/// Little-endian load of 8 bytes at `i`, 0 past the end. Written as `s[i..]` and its first
+/// chunk: for a view `s` that ends 8 bytes after a loop's last position, the loop's own
+/// bound (`i <= last`) proves the load and no check is left.
+#[inline(always)]
+pub(super) fn load64(s: &[u8], i: usize) -> u64 {
+    s.get(i..)
+        .and_then(|t| t.first_chunk::<8>())
+        .map_or(0, |a| u64::from_le_bytes(*a))
+}
+
 /// Little-endian load of 4 bytes at `i`, or `None` past the end.
 #[inline(always)]
 pub(super) fn read32(s: &[u8], i: usize) -> Option<u32> {

@@ -4,7 +4,7 @@
 //! at the next searched position when there is one; the long-table lookup of that next
 //! position is made ahead, and the step grows the longer nothing is found.
 
-use super::count::{count, count_back, eq4, eq8, read32, read64};
+use super::count::{count, count_back, eq4, eq8, load64, read32, read64};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
@@ -101,14 +101,7 @@ pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32, const SL:
     rep: &mut [u32; 3],
     seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
-    // The loop keeps the repeat offsets and the store's counters in registers.
-    let mut r = *rep;
-    let mut k = seqs.sink();
-    let res = run::<EXT, MLS, HL, SL>(t, a, &mut r, &mut k);
-    let st = k.finish();
-    seqs.set(st);
-    *rep = r;
-    res
+    seqs.with_sink(rep, |k, r| run::<EXT, MLS, HL, SL>(t, a, r, k))
 }
 
 /// The body of [`compress`].
@@ -141,18 +134,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
     };
     let hlx = |x: u64| hash::<8>(x, llog) & lmask;
     let hsx = |x: u64| hash::<MLS>(x, slog) & smask;
-    // `src` is at most `u32::MAX` bytes (`View::new`), so every position fits a `u32`:
-    // widened from one, `p + 8` cannot wrap and a load needs one comparison.
     // Every position the loop loads is at most `ilimit`: a view that ends 8 bytes after it
     // lets the compiler prove those loads from the loop's own bound.
     let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {
         return (anchor, ip);
     };
-    let rd = |p: usize| {
-        lim.get(p..)
-            .and_then(|t| t.first_chunk::<8>())
-            .map_or(0, |a| u64::from_le_bytes(*a))
-    };
+    let rd = |p: usize| load64(lim, p);
     // Local position of the lowest usable index within the current segment.
     let low_local = lowest.saturating_sub(base) as usize;
     loop {

@@ -5,7 +5,7 @@
 //! and the step grows the longer nothing is found (by `target_length` for the negative
 //! levels).
 
-use super::count::{count, count_back, eq4, read32};
+use super::count::{count, count_back, eq4, load64, read32};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
@@ -68,14 +68,9 @@ pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32>(
     rep: &mut [u32; 3],
     seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
-    // The loop keeps the repeat offsets and the store's counters in registers.
-    let mut r = *rep;
-    let mut k = seqs.sink();
-    let res = run::<EXT, MLS, HL>(table, hlog, step_size, a, &mut r, &mut k);
-    let st = k.finish();
-    seqs.set(st);
-    *rep = r;
-    res
+    seqs.with_sink(rep, |k, r| {
+        run::<EXT, MLS, HL>(table, hlog, step_size, a, r, k)
+    })
 }
 
 /// The body of [`compress`].
@@ -105,18 +100,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
     let Some(table) = table.get_mut(..size) else {
         return (anchor, ip);
     };
-    // `src` is at most `u32::MAX` bytes (`View::new`), so every position fits a `u32`:
-    // widened from one, `p + 8` cannot wrap and a load needs one comparison.
     // Every position the loop loads is at most `ilimit`: a view that ends 8 bytes after it
     // lets the compiler prove those loads from the loop's own bound.
     let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {
         return (anchor, ip);
     };
-    let rd = |p: usize| {
-        lim.get(p..)
-            .and_then(|t| t.first_chunk::<8>())
-            .map_or(0, |a| u64::from_le_bytes(*a))
-    };
+    let rd = |p: usize| load64(lim, p);
     let hx = |x: u64| hash::<MLS>(x, hlog) & mask;
     let h = |p: usize| hx(rd(p));
     let pos = |p: usize| base.wrapping_add(p as u32);

@@ -196,7 +196,9 @@ pub(super) fn dispatch<F: Finder>(
     rep: &mut [u32; 3],
     seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
-    // The search keeps the repeat offsets and the store's counters in registers.
+    // The search keeps the repeat offsets and the store's counters in registers: the
+    // steps of `SeqStore::with_sink`, written out (through its closure the lazy finders
+    // ran 1% more instructions at level 9).
     let mut r = *rep;
     let mut k = seqs.sink();
     let res = match (ext, mls) {

@@ -2,38 +2,7 @@
 //! Repeat offsets (RFC 8878 §3.1.2.5): choosing the cheapest Offset_Value for an offset
 //! and updating the three repeat offsets exactly as a decoder does.
 
-use crate::compress::seq_store::{SeqStore, Sink};
-
-/// Where a match finder stores sequences: the block's [`SeqStore`] or, in the hot
-/// loops, a [`Sink`] on it.
-pub(super) trait Push {
-    fn push(&mut self, literals: &[u8], match_len: u32, off_base: u32) -> bool;
-    fn push_from(&mut self, src: &[u8], start: usize, end: usize, ml: u32, ob: u32) -> bool;
-}
-
-impl Push for SeqStore<'_> {
-    #[inline(always)]
-    fn push(&mut self, literals: &[u8], match_len: u32, off_base: u32) -> bool {
-        SeqStore::push(self, literals, match_len, off_base)
-    }
-
-    #[inline(always)]
-    fn push_from(&mut self, src: &[u8], start: usize, end: usize, ml: u32, ob: u32) -> bool {
-        SeqStore::push_from(self, src, start, end, ml, ob)
-    }
-}
-
-impl Push for Sink<'_> {
-    #[inline(always)]
-    fn push(&mut self, literals: &[u8], match_len: u32, off_base: u32) -> bool {
-        Sink::push(self, literals, match_len, off_base)
-    }
-
-    #[inline(always)]
-    fn push_from(&mut self, src: &[u8], start: usize, end: usize, ml: u32, ob: u32) -> bool {
-        Sink::push_from(self, src, start, end, ml, ob)
-    }
-}
+use crate::compress::seq_store::Sink;
 
 /// The Offset_Value that codes `off` after `lit_len` literals given the repeat offsets:
 /// a repeat code 1..=3 when one applies (with the literal-length-zero shift), else
@@ -79,7 +48,7 @@ pub fn update_rep(rep: &mut [u32; 3], ov: u32, lit_len_zero: bool) {
 /// Stores `lits` then a match of `ml` bytes at distance `off`, coding the offset with
 /// the repeat offsets and updating them.
 #[inline(always)]
-pub(super) fn emit<S: Push>(seqs: &mut S, rep: &mut [u32; 3], lits: &[u8], ml: usize, off: u32) {
+pub(super) fn emit(seqs: &mut Sink<'_>, rep: &mut [u32; 3], lits: &[u8], ml: usize, off: u32) {
     let ll0 = lits.is_empty();
     let ov = offset_value(off, ll0, rep);
     if seqs.push(lits, ml as u32, ov) {
@@ -90,8 +59,8 @@ pub(super) fn emit<S: Push>(seqs: &mut S, rep: &mut [u32; 3], lits: &[u8], ml: u
 /// [`emit`] with the literals `src[lit_start..lit_end]` (none when out of range), copied
 /// 32 bytes at a time when short.
 #[inline(always)]
-pub(super) fn emit_at<S: Push>(
-    seqs: &mut S,
+pub(super) fn emit_at(
+    seqs: &mut Sink<'_>,
     rep: &mut [u32; 3],
     src: &[u8],
     lit_start: usize,
