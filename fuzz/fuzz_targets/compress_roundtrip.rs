@@ -2,13 +2,28 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Arbitrary input compressed by us at a fuzzer-chosen level (-7..=22), single shot and
 //! streamed in fuzzer-chosen chunks with flushes, must decode with C libzstd to the input.
+//! The single shot runs with every code variant of the entropy-coding loops (baseline
+//! and, when the CPU has it, BMI2), which must write the same bytes; the stream runs BMI2.
 
 use libfuzzer_sys::fuzz_target;
-use zstd_kernel::compress::get_params;
+use zstd_kernel::compress::{get_params, Hot, GENERIC};
 use zstd_kernel::{
     cctx_workspace_bound, compress_bound, cstream_workspace_bound, CCtx, CStream,
     CONTENTSIZE_UNKNOWN,
 };
+
+/// The BMI2 variant, as zstd-ffi's `cpu` module runs it (baseline without BMI2).
+fn bmi2(h: Hot) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+    {
+        // SAFETY: the CPU has the features `run_bmi2` is compiled for.
+        return unsafe { h.run_bmi2() };
+    }
+    h.run()
+}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&ctl, src)) = data.split_first() else {
@@ -21,14 +36,22 @@ fuzz_target!(|data: &[u8]| {
 
     let mut ws = vec![0u8; cctx_workspace_bound(&p.cparams)];
     let mut cctx = CCtx::new(&mut ws).unwrap();
+    cctx.set_dispatch(GENERIC);
     let mut dst = vec![0u8; compress_bound(src.len())];
     let n = cctx.compress(&mut dst, src, &p).unwrap();
+    // A fresh context (a reused one would continue after the first frame's indices).
+    let mut cctx = CCtx::new(&mut ws).unwrap();
+    cctx.set_dispatch(bmi2);
+    let mut dst2 = vec![0u8; compress_bound(src.len())];
+    let n2 = cctx.compress(&mut dst2, src, &p).unwrap();
+    assert!(dst[..n] == dst2[..n2], "BMI2 and baseline variants differ, level {level}");
     let back = zstd::bulk::decompress(&dst[..n], src.len()).expect("C rejects our frame");
     assert_eq!(back, src, "single shot, level {level}");
 
     // Streaming: unknown size, chunked input, a flush after every chunk but the last.
     let mut sws = vec![0u8; cstream_workspace_bound(&p.cparams)];
     let mut cs = CStream::new(&p, CONTENTSIZE_UNKNOWN, &mut sws).unwrap();
+    cs.set_dispatch(bmi2);
     let mut out = vec![0u8; compress_bound(src.len()) + 64 * (src.len() / chunk + 2)];
     let mut opos = 0;
     for (k, piece) in src.chunks(chunk).enumerate() {

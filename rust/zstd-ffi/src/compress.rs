@@ -12,6 +12,13 @@ use zstd_kernel::compress::{self as core_c, cctx_workspace_bound, CCtx, CDict};
 use zstd_kernel::params::{CParams, Params};
 use zstd_kernel::ErrorCode;
 
+/// A context in `ws` running the best code variant for this CPU.
+fn new_cctx(ws: &'static mut [u8]) -> Result<CCtx<'static>, zstd_kernel::Error> {
+    let mut c = CCtx::new(ws)?;
+    c.set_dispatch(crate::cpu::best_encoder_dispatch());
+    Ok(c)
+}
+
 /// A `zstd_cctx`. Workspace contexts get their core context at init. Contexts from
 /// `zstd_create_cctx_advanced` start empty and (re)allocate the core's workspace from
 /// the caller's allocator when a compression needs a larger one, as C does.
@@ -39,7 +46,7 @@ impl CctxObj {
                 // SAFETY: `ws` is a fresh block of `need` bytes owned by this context until
                 // `release` frees it, after dropping the core context that borrows it.
                 let bytes = unsafe { raw::dst(ws.as_ptr(), need) }.ok_or(ErrorCode::GENERIC)?;
-                self.core = Some(CCtx::new(bytes)?);
+                self.core = Some(new_cctx(bytes)?);
             }
         }
         self.core.as_mut().ok_or(ErrorCode::init_missing)
@@ -165,7 +172,7 @@ pub unsafe extern "C" fn zstd_init_cctx(
     let h = unsafe {
         handle::emplace(workspace, workspace_size, Kind::CCtx, None, |rest| {
             Some(CctxObj {
-                core: Some(CCtx::new(rest).ok()?),
+                core: Some(new_cctx(rest).ok()?),
                 heap_ws: None,
             })
         })

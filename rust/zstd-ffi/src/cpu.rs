@@ -12,8 +12,10 @@
 //! - [`Variant`]: the code variants; [`Variant::best`] is the fastest this CPU runs,
 //!   [`Variant::available`] tells whether a variant may run here.
 //! - [`decoder_dispatch`]: the decoder's dispatch for a variant (`None` when the CPU
-//!   lacks it), given to `DCtx::set_dispatch` / `DStream::set_dispatch`.
+//!   lacks it), given to `DCtx::set_dispatch` / `DStream::set_dispatch`;
+//!   [`encoder_dispatch`] the same for `CCtx::set_dispatch` / `CStream::set_dispatch`.
 
+use zstd_kernel::compress as enc;
 use zstd_kernel::decompress::{Dispatch, Hot, GENERIC};
 use zstd_kernel::Error;
 
@@ -94,6 +96,31 @@ pub fn best_decoder_dispatch() -> Dispatch {
 /// after [`has_bmi2`], and checks again (a load and a test) so that it is sound whoever
 /// holds it.
 fn run_bmi2(h: Hot<'_, '_, '_, '_, '_, '_>) -> Result<usize, Error> {
+    #[cfg(target_arch = "x86_64")]
+    if has_bmi2() {
+        // SAFETY: `Hot::run_bmi2` is the baseline code compiled with BMI1, BMI2 and
+        // LZCNT enabled; `has_bmi2()` just confirmed the CPU implements all three.
+        return unsafe { h.run_bmi2() };
+    }
+    h.run()
+}
+
+/// The encoder's dispatch for `v`, or `None` when this CPU cannot run it.
+pub fn encoder_dispatch(v: Variant) -> Option<enc::Dispatch> {
+    match v {
+        Variant::Generic => Some(enc::GENERIC),
+        Variant::Bmi2 if has_bmi2() => Some(run_enc_bmi2),
+        Variant::Bmi2 => None,
+    }
+}
+
+/// The encoder's dispatch for the best variant of this CPU.
+pub fn best_encoder_dispatch() -> enc::Dispatch {
+    encoder_dispatch(Variant::best()).unwrap_or(enc::GENERIC)
+}
+
+/// Runs a hot encoder job with the BMI2 code; handed out and checked as [`run_bmi2`].
+fn run_enc_bmi2(h: enc::Hot<'_, '_, '_>) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     if has_bmi2() {
         // SAFETY: `Hot::run_bmi2` is the baseline code compiled with BMI1, BMI2 and

@@ -78,7 +78,11 @@ pub unsafe extern "C" fn zstd_init_cstream(
     let h = unsafe {
         handle::emplace(workspace, workspace_size, Kind::CStream, None, |rest| {
             Some(CstreamObj {
-                core: CStream::new(&p, pledged(pledged_src_size), rest).ok()?,
+                core: {
+                    let mut s = CStream::new(&p, pledged(pledged_src_size), rest).ok()?;
+                    s.set_dispatch(crate::cpu::best_encoder_dispatch());
+                    s
+                },
                 fresh: pledged_src_size == 0,
             })
         })

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
-//! Every code variant of the decoder's hot loops (`zstd_ffi::cpu`), forced one at a
-//! time: each decodes every decodecorpus frame (with and without dictionaries) to its
-//! published SHA-256, single shot and streaming, and damaged frames give every variant
-//! the same result (the same bytes or the same error).
+//! Every code variant of the decoder's and the encoder's hot loops (`zstd_ffi::cpu`),
+//! forced one at a time: each decodes every decodecorpus frame (with and without
+//! dictionaries) to its published SHA-256, single shot and streaming, damaged frames give
+//! every variant the same result (the same bytes or the same error), and every encoder
+//! variant writes the baseline's bytes.
 
 // The zstd crate's fixture helpers (`../shared`, SHA256SUMS.decoded, SHA-256 in hex).
 #[path = "../../zstd/tests/common/mod.rs"]
@@ -10,10 +11,12 @@ mod common;
 
 use common::{sha256_hex as hex, sums};
 use std::path::PathBuf;
-use zstd_ffi::cpu::{decoder_dispatch, Variant};
-use zstd_kernel::decompress::Dispatch;
+use zstd_ffi::cpu::{decoder_dispatch, encoder_dispatch, Variant};
+use zstd_kernel::compress::get_params;
+use zstd_kernel::decompress::{Dispatch, GENERIC};
 use zstd_kernel::{
-    dctx_workspace_bound, dstream_workspace_bound, get_frame_header, DCtx, DDict, DStream, Error,
+    cctx_workspace_bound, compress_bound, cstream_workspace_bound, dctx_workspace_bound,
+    dstream_workspace_bound, get_frame_header, CCtx, CStream, DCtx, DDict, DStream, Error,
     FrameHeaderProgress, CONTENTSIZE_UNKNOWN,
 };
 
@@ -160,4 +163,96 @@ fn variants_agree_on_damaged_frames() {
         }
     }
     assert!(compared >= 1000);
+}
+
+/// The encoder's variants this CPU runs.
+fn encoder_variants() -> Vec<(Variant, zstd_kernel::compress::Dispatch)> {
+    Variant::ALL
+        .into_iter()
+        .filter_map(|x| encoder_dispatch(x).map(|d| (x, d)))
+        .collect()
+}
+
+/// One frame of `src` at `level` with dispatch `d`, single shot and streamed in pieces
+/// of `chunk` bytes with a flush after each.
+fn compress_both(
+    d: zstd_kernel::compress::Dispatch,
+    src: &[u8],
+    level: i32,
+    chunk: usize,
+) -> (Vec<u8>, Vec<u8>) {
+    let p = get_params(level, src.len() as u64);
+    let mut ws = vec![0u8; cctx_workspace_bound(&p.cparams)];
+    let mut cctx = CCtx::new(&mut ws).unwrap();
+    cctx.set_dispatch(d);
+    let mut one = vec![0u8; compress_bound(src.len())];
+    let n = cctx.compress(&mut one, src, &p).unwrap();
+    one.truncate(n);
+    let mut sws = vec![0u8; cstream_workspace_bound(&p.cparams)];
+    let mut cs = CStream::new(&p, CONTENTSIZE_UNKNOWN, &mut sws).unwrap();
+    cs.set_dispatch(d);
+    let mut out = vec![0u8; compress_bound(src.len()) + 64 * (src.len() / chunk + 2)];
+    let mut opos = 0;
+    for piece in src.chunks(chunk) {
+        let mut ipos = 0;
+        while ipos < piece.len() {
+            cs.compress_stream(&mut out, &mut opos, piece, &mut ipos)
+                .unwrap();
+        }
+        while cs.flush_stream(&mut out, &mut opos).unwrap() != 0 {}
+    }
+    while cs.end_stream(&mut out, &mut opos).unwrap() != 0 {}
+    out.truncate(opos);
+    (one, out)
+}
+
+/// Every encoder variant writes the same bytes as the baseline, single shot and
+/// streamed, at fast, lazy and optimal levels, on the decoded decodecorpus frames and
+/// zstd's golden compression inputs; the frames decode back to the input.
+#[test]
+fn every_encoder_variant_writes_the_baseline_bytes() {
+    let vs = encoder_variants();
+    let mut inputs = Vec::new();
+    for set in ["plain-small", "plain-large"] {
+        let dir = testdata().join("decodecorpus").join(set);
+        for (name, _) in sums(&dir).into_iter().step_by(7) {
+            let src = std::fs::read(dir.join(&name)).unwrap();
+            inputs.push(single(GENERIC, &src, None, capacity(&src)).unwrap());
+        }
+    }
+    let golden = testdata().join("golden/golden-compression");
+    for e in std::fs::read_dir(&golden).unwrap() {
+        inputs.push(std::fs::read(e.unwrap().path()).unwrap());
+    }
+    let mut compared = 0;
+    for (i, src) in inputs.iter().enumerate() {
+        let level = [-3, 1, 2, 3, 5, 9, 13, 19][i % 8];
+        let chunk = 1000 + 37 * i;
+        let (one, streamed) = compress_both(vs[0].1, src, level, chunk);
+        for (out, cap) in [(&one, src.len()), (&streamed, src.len())] {
+            assert_eq!(
+                &single(GENERIC, out, None, cap.max(1)).unwrap(),
+                src,
+                "input {i}"
+            );
+        }
+        for &(v, d) in &vs[1..] {
+            let (o, s) = compress_both(d, src, level, chunk);
+            assert!(
+                o == one,
+                "input {i} level {level}: {v:?} single shot differs"
+            );
+            assert!(
+                s == streamed,
+                "input {i} level {level}: {v:?} streamed differs"
+            );
+            compared += 1;
+        }
+    }
+    assert!(inputs.len() >= 30);
+    if vs.len() < 2 {
+        eprintln!("only the baseline encoder runs on this CPU");
+    } else {
+        assert!(compared >= 30);
+    }
 }

@@ -3,9 +3,9 @@
 //! raw or RLE block when compression does not pay.
 
 use super::entropy::Entropy;
+use super::hot::Hot;
 use super::literals::{min_gain, write_literals};
 use super::seq_store::SeqStore;
-use super::sequences::write_sequences;
 use crate::error::Error;
 use crate::params::Strategy;
 
@@ -66,7 +66,8 @@ pub(crate) fn write_block(
             let cap = body.len().min(limit);
             let body = &mut body[..cap];
             let lits = write_literals(body, seqs.literals(), ent, strategy, raw_literals);
-            let size = lits.and_then(|l| Some(l + write_sequences(body.get_mut(l..)?, seqs, ent)?));
+            let run = ent.dispatch;
+            let size = lits.and_then(|l| Some(l + run(Hot::seq(body.get_mut(l..)?, seqs, ent))?));
             if let Some(size) = size {
                 if size < limit {
                     if size < 25 && is_rle(src) {

@@ -6,6 +6,7 @@ use super::block::{write_block, write_raw_block, Sent};
 use super::cdict::CDict;
 use super::entropy::Entropy;
 use super::frame::{write_checksum, write_frame_header, FrameHeader};
+use super::hot::{Dispatch, GENERIC};
 use super::matcher::{MatchState, Segments};
 use super::params::check_cparams;
 use super::seq_store::SeqStore;
@@ -218,6 +219,8 @@ pub struct CCtx<'a> {
     /// parameters and the first index after it. A frame with the same parameters then
     /// starts at that index instead of clearing the tables (as C does).
     dirty: Option<(CParams, u32)>,
+    /// Runs the block writer's hot loops.
+    dispatch: Dispatch,
 }
 
 impl<'a> CCtx<'a> {
@@ -226,7 +229,16 @@ impl<'a> CCtx<'a> {
         if ws.len() < Entropy::WORKSPACE {
             return Err(Error::memory_allocation);
         }
-        Ok(Self { ws, dirty: None })
+        Ok(Self {
+            ws,
+            dirty: None,
+            dispatch: GENERIC,
+        })
+    }
+
+    /// Runs the block writer's hot loops with `d` (the FFI shim picks one for the CPU).
+    pub fn set_dispatch(&mut self, d: Dispatch) {
+        self.dispatch = d;
     }
 
     /// Compresses `src` into one frame with `params` (`zstd_compress_cctx`).
@@ -251,6 +263,7 @@ impl<'a> CCtx<'a> {
         let mut c = Carver::new(&mut *self.ws);
         // Fresh parts (no entropy tables, initial repeat offsets), tables cleared or not.
         let mut parts = Parts::carve(&mut c, &params.cparams, start.is_some())?;
+        parts.ent.dispatch = self.dispatch;
         let start = start.unwrap_or(0);
         let r = compress_frame(
             &mut parts,
@@ -300,6 +313,7 @@ impl<'a> CCtx<'a> {
         let mut c = Carver::new(&mut *self.ws);
         // The match finder's tables are overwritten with the dictionary's: no clearing.
         let mut parts = Parts::carve(&mut c, &cp, true)?;
+        parts.ent.dispatch = self.dispatch;
         parts.ent.copy_state_from(cdict.entropy());
         parts.rep = cdict.rep();
         if !parts.ms.copy_from(cdict.match_state()) {

@@ -12,6 +12,7 @@
 use super::block::write_raw_block;
 use super::cctx::{block_size, cctx_workspace_bound, Parts};
 use super::frame::{write_checksum, write_frame_header, FrameHeader, MAX_HEADER};
+use super::hot::Dispatch;
 use super::matcher::Segments;
 use super::params::{check_cparams, CONTENTSIZE_UNKNOWN};
 use super::INDEX_LIMIT;
@@ -96,6 +97,11 @@ impl<'a> CStream<'a> {
         };
         s.reset(pledged_src_size)?;
         Ok(s)
+    }
+
+    /// Runs the block writer's hot loops with `d` (the FFI shim picks one for the CPU).
+    pub fn set_dispatch(&mut self, d: Dispatch) {
+        self.parts.ent.dispatch = d;
     }
 
     /// Starts a new frame with the same parameters (`zstd_reset_cstream`).

@@ -2,7 +2,8 @@
 //! Entropy-coding state carried from block to block (RFC 8878 §3.1.1.3.1.1 Treeless
 //! literals, §3.1.1.3.2.1 Repeat_Mode) and the scratch tables of the block writer.
 
-use crate::fse::encode::CTable;
+use super::hot::{Dispatch, GENERIC};
+use crate::fse::encode::CTables;
 use crate::huf::encode::{HufCTable, HufScratch};
 use crate::workspace::Carver;
 
@@ -71,16 +72,18 @@ pub(crate) struct Entropy<'a> {
     pub prev: [SeqTable<'a>; 3],
     pub next: [SeqTable<'a>; 3],
     /// Scratch: encoding tables, Huffman building space, literal histogram.
-    pub ct: [CTable<'a>; 3],
+    pub ct: CTables<'a>,
     pub huf_scratch: HufScratch<'a>,
     pub lit_count: &'a mut [[u8; 4]],
+    /// Runs the entropy-coding loops (baseline or CPU-specific code).
+    pub dispatch: Dispatch,
 }
 
 impl<'a> Entropy<'a> {
     /// Workspace bytes.
     pub(crate) const WORKSPACE: usize = 2 * HufCTable::WORKSPACE
         + 6 * 2 * SEQ_SYMBOLS
-        + 3 * CTable::WORKSPACE
+        + CTables::WORKSPACE
         + HufScratch::WORKSPACE
         + 1024;
 
@@ -93,9 +96,10 @@ impl<'a> Entropy<'a> {
             huf_pending: false,
             prev: [SeqTable::new(c)?, SeqTable::new(c)?, SeqTable::new(c)?],
             next: [SeqTable::new(c)?, SeqTable::new(c)?, SeqTable::new(c)?],
-            ct: [CTable::new(c)?, CTable::new(c)?, CTable::new(c)?],
+            ct: CTables::new(c)?,
             huf_scratch: HufScratch::new(c)?,
             lit_count: c.table::<4>(256)?,
+            dispatch: GENERIC,
         })
     }
 

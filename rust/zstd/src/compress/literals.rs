@@ -3,6 +3,7 @@
 //! Huffman-compressed with a new tree, or Treeless (the previous block's tree).
 
 use super::entropy::Entropy;
+use super::hot::Hot;
 use crate::fse::normalize::optimal_table_log;
 use crate::params::Strategy;
 use crate::tables::HUF_MAX_LOG;
@@ -114,7 +115,7 @@ pub(crate) fn write_literals(
         .huf_next
         .build(count, max_sym, log, &mut ent.huf_scratch)
     {
-        if let Some(h) = ent.huf_next.write_header(body, &mut ent.ct[0]) {
+        if let Some(h) = ent.huf_next.write_header(body, &mut ent.ct.scratch()) {
             let bits = ent.huf_next.cost_bits(count).unwrap_or(u64::MAX / 2);
             new_total = Some((h, h as u64 + bits.div_ceil(8)));
         }
@@ -138,11 +139,7 @@ pub(crate) fn write_literals(
         &ent.huf_next
     };
     let out = body.get_mut(hsize..)?;
-    let streams = if single {
-        table.compress_1x(out, lits)
-    } else {
-        table.compress_4x(out, lits)
-    };
+    let streams = (ent.dispatch)(Hot::huf(table, out, lits, !single));
     let csize = match streams {
         Some(s) => hsize + s,
         None => return write_raw(dst, lits),

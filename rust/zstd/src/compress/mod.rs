@@ -8,6 +8,7 @@ pub(crate) mod cstream;
 pub(crate) mod dict;
 pub(crate) mod entropy;
 pub(crate) mod frame;
+mod hot;
 pub(crate) mod literals;
 // The match finders and the sequence store are reachable for their own tests and benches
 // (tests/match_finders.rs, benches/match_finders.rs), not API.
@@ -26,4 +27,5 @@ pub(crate) const INDEX_LIMIT: usize = 3 << 30;
 pub use cctx::{cctx_workspace_bound, compress_bound, CCtx};
 pub use cdict::CDict;
 pub use cstream::{cstream_workspace_bound, CStream};
+pub use hot::{Dispatch, Hot, GENERIC};
 pub use params::{default_clevel, get_cparams, get_params, max_clevel, min_clevel};

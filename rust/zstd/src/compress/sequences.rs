@@ -100,7 +100,7 @@ fn choose(
     let mut norm = [0i16; SEQ_SYMBOLS];
     if most == nb {
         if nb <= 2 && max_sym < default.0.len() {
-            ent.ct[k].build(default.0, default.1);
+            ent.ct.build(k, default.0, default.1);
             ent.next[k].valid = false;
             return Some(Field { mode: PREDEFINED });
         }
@@ -133,18 +133,18 @@ fn choose(
         compressed.map_or(inf, |x| x.0),
     );
     if b <= r && b <= c && b != inf {
-        ent.ct[k].build(default.0, default.1);
+        ent.ct.build(k, default.0, default.1);
         ent.next[k].valid = false;
         Some(Field { mode: PREDEFINED })
     } else if r <= c && r != inf {
         let len = ent.prev[k].get(&mut norm);
-        ent.ct[k].build(&norm[..len], ent.prev[k].log);
+        ent.ct.build(k, &norm[..len], ent.prev[k].log);
         Some(Field { mode: REPEAT })
     } else {
         let (_, h) = compressed?;
         *last_ncount = Some(*pos);
         *pos += h;
-        ent.ct[k].build(&fresh[..=max_sym], log);
+        ent.ct.build(k, &fresh[..=max_sym], log);
         ent.next[k].set(&fresh[..=max_sym], log);
         Some(Field { mode: COMPRESSED })
     }
@@ -218,7 +218,8 @@ fn histograms(seqs: &SeqStore<'_>) -> Histograms {
 
 /// Writes the sequences section for `seqs`; `None` when `dst` is too small (or the
 /// section would trip old decoders, see below).
-#[inline(never)]
+/// Inlined into the code variants of `hot.rs`.
+#[inline(always)]
 pub(crate) fn write_sequences(
     dst: &mut [u8],
     seqs: &SeqStore<'_>,
@@ -283,7 +284,7 @@ pub(crate) fn write_sequences(
     )?;
     dst[modes_at] = ll.mode << 6 | of.mode << 4 | ml.mode << 2;
 
-    let [ct_ll, ct_of, ct_ml] = &ent.ct;
+    let enc = ent.ct.encoder();
     let (ll_rle, of_rle, ml_rle) = (ll.mode == RLE, of.mode == RLE, ml.mode == RLE);
     let mut w = BitWriter::new(dst.get_mut(pos..)?);
     let last = seqs.get(nb - 1);
@@ -292,9 +293,9 @@ pub(crate) fn write_sequences(
         ml_code(last.match_len),
         of_code(last.off_base),
     );
-    let mut st_ml = if ml_rle { 0 } else { ct_ml.init_state(mc) };
-    let mut st_of = if of_rle { 0 } else { ct_of.init_state(oc) };
-    let mut st_ll = if ll_rle { 0 } else { ct_ll.init_state(lc) };
+    let mut st_ml = if ml_rle { 0 } else { enc.init_state::<2>(mc) };
+    let mut st_of = if of_rle { 0 } else { enc.init_state::<1>(oc) };
+    let mut st_ll = if ll_rle { 0 } else { enc.init_state::<0>(lc) };
     write_extras(&mut w, &last, lc, mc, oc);
     let (entries, long_at) = seqs.entries();
     if !(ll_rle || of_rle || ml_rle) && long_at == usize::MAX {
@@ -306,9 +307,9 @@ pub(crate) fn write_sequences(
                 ml_code(s.match_len),
                 of_code(s.off_base),
             );
-            ct_of.encode(&mut w, &mut st_of, oc);
-            ct_ml.encode(&mut w, &mut st_ml, mc);
-            ct_ll.encode(&mut w, &mut st_ll, lc);
+            enc.encode::<1>(&mut w, &mut st_of, oc);
+            enc.encode::<2>(&mut w, &mut st_ml, mc);
+            enc.encode::<0>(&mut w, &mut st_ll, lc);
             write_extras(&mut w, &s, lc, mc, oc);
         }
     } else {
@@ -320,25 +321,25 @@ pub(crate) fn write_sequences(
                 of_code(s.off_base),
             );
             if !of_rle {
-                ct_of.encode(&mut w, &mut st_of, oc);
+                enc.encode::<1>(&mut w, &mut st_of, oc);
             }
             if !ml_rle {
-                ct_ml.encode(&mut w, &mut st_ml, mc);
+                enc.encode::<2>(&mut w, &mut st_ml, mc);
             }
             if !ll_rle {
-                ct_ll.encode(&mut w, &mut st_ll, lc);
+                enc.encode::<0>(&mut w, &mut st_ll, lc);
             }
             write_extras(&mut w, &s, lc, mc, oc);
         }
     }
     if !ml_rle {
-        ct_ml.flush_state(&mut w, st_ml);
+        enc.flush_state::<2>(&mut w, st_ml);
     }
     if !of_rle {
-        ct_of.flush_state(&mut w, st_of);
+        enc.flush_state::<1>(&mut w, st_of);
     }
     if !ll_rle {
-        ct_ll.flush_state(&mut w, st_ll);
+        enc.flush_state::<0>(&mut w, st_ll);
     }
     w.flush();
     let end = pos + w.finish()?;

@@ -17,13 +17,15 @@ const SYMBOL_BYTES: usize = 8 * MAX_SYMBOLS;
 /// Bytes of a table: symbol entries, then next states.
 const TABLE_BYTES: usize = SYMBOL_BYTES + 2 * STATES;
 
+/// An encoding table: per symbol `s`, at `8 s`, `delta_find_state` (i32) and
+/// `delta_nb_bits` (u32); then per cell `i`, at `SYMBOL_BYTES + 2 i`, the next state (as
+/// `table_size + cell`, u16, by `cumulative + rank`); all little-endian. One array, so
+/// masked offsets are provably inside it.
+type Table = [u8; TABLE_BYTES];
+
 /// An encoding table in workspace memory.
 pub(crate) struct CTable<'a> {
-    /// Per symbol `s`, at `8 s`: `delta_find_state` (i32) and `delta_nb_bits` (u32); then
-    /// per cell `i`, at `SYMBOL_BYTES + 2 i`: the next state (as `table_size + cell`, u16,
-    /// by `cumulative + rank`); all little-endian. One array: the sequence encoder holds
-    /// one base pointer a table, and masked offsets are provably inside it.
-    t: &'a mut [u8; TABLE_BYTES],
+    t: &'a mut Table,
     /// Symbol of every cell, scratch for building.
     spread: &'a mut [u8; STATES],
     log: u32,
@@ -31,135 +33,218 @@ pub(crate) struct CTable<'a> {
 
 /// The `K` bytes of `t` at `o` (zeros past the end, which masked offsets never reach).
 #[inline(always)]
-fn bytes<const K: usize>(t: &[u8; TABLE_BYTES], o: usize) -> [u8; K] {
+fn bytes<const K: usize>(t: &Table, o: usize) -> [u8; K] {
     t.get(o..o.wrapping_add(K))
         .and_then(|c| c.first_chunk::<K>())
         .copied()
         .unwrap_or([0; K])
 }
 
-impl<'a> CTable<'a> {
-    /// Workspace bytes of one table.
-    pub(crate) const WORKSPACE: usize = TABLE_BYTES + STATES;
-
-    /// Carves an (empty) table.
-    pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
-        Some(Self {
-            t: c.array()?,
-            spread: c.array()?,
-            log: 0,
-        })
-    }
-
+impl CTable<'_> {
     /// Builds the table for `norm` (a valid distribution summing to `1 << log`).
     pub(crate) fn build(&mut self, norm: &[i16], log: u32) {
-        let size = 1usize << log;
-        let mask = size - 1;
-        let n = norm.len().min(MAX_SYMBOLS);
-        let norm = &norm[..n];
         self.log = log;
-        let mut cumul = [0u16; MAX_SYMBOLS + 1];
-        let mut high = size - 1;
-        for (s, &p) in norm.iter().enumerate() {
-            if p == -1 {
-                cumul[s + 1] = cumul[s] + 1;
-                self.spread[high & (STATES - 1)] = s as u8;
-                high = high.wrapping_sub(1);
-            } else {
-                cumul[s + 1] = cumul[s] + p.max(0) as u16;
-            }
-        }
-        // RFC §4.1.1: cells are visited with step (size/2 + size/8 + 3), skipping the
-        // top cells that hold "less than 1" symbols.
-        let step = (size >> 1) + (size >> 3) + 3;
-        let mut pos = 0usize;
-        for (s, &p) in norm.iter().enumerate() {
-            for _ in 0..p.max(0) {
-                self.spread[pos & (STATES - 1)] = s as u8;
-                pos = (pos + step) & mask;
-                while pos > high {
-                    pos = (pos + step) & mask;
-                }
-            }
-        }
-        for u in 0..size {
-            let s = self.spread[u & (STATES - 1)] as usize & (MAX_SYMBOLS - 1);
-            let at = cumul[s] as usize & (STATES - 1);
-            cumul[s] += 1;
-            let v = (size + u) as u16;
-            let o = SYMBOL_BYTES + 2 * at;
-            if let Some(d) = self.t.get_mut(o..o + 2) {
-                d.copy_from_slice(&v.to_le_bytes());
-            }
-        }
-        let mut total = 0i32;
-        for s in 0..MAX_SYMBOLS {
-            let p = norm.get(s).copied().unwrap_or(0);
-            let (dfs, dnb) = match p {
-                0 => (0i32, ((log + 1) << 16).wrapping_sub(size as u32)),
-                -1 | 1 => {
-                    let r = (total - 1, (log << 16).wrapping_sub(size as u32));
-                    total += 1;
-                    r
-                }
-                p => {
-                    let p = p as u32;
-                    let max_bits_out = log - highbit(p - 1);
-                    let min_state_plus = p << max_bits_out;
-                    let r = (
-                        total - p as i32,
-                        (max_bits_out << 16).wrapping_sub(min_state_plus),
-                    );
-                    total += p as i32;
-                    r
-                }
-            };
-            let (d, n) = (dfs.to_le_bytes(), dnb.to_le_bytes());
-            if let Some(e) = self.t.get_mut(8 * s..8 * s + 8) {
-                e.copy_from_slice(&[d[0], d[1], d[2], d[3], n[0], n[1], n[2], n[3]]);
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn symbol(&self, s: u8) -> (i32, u32) {
-        let e = bytes::<8>(self.t, 8 * (s as usize & (MAX_SYMBOLS - 1)));
-        (
-            i32::from_le_bytes([e[0], e[1], e[2], e[3]]),
-            u32::from_le_bytes([e[4], e[5], e[6], e[7]]),
-        )
-    }
-
-    #[inline(always)]
-    fn next(&self, i: u32) -> u32 {
-        let o = SYMBOL_BYTES + 2 * (i as usize & (STATES - 1));
-        u32::from(u16::from_le_bytes(bytes::<2>(self.t, o)))
+        build(self.t, self.spread, norm, log);
     }
 
     /// The state that starts encoding with `s` (the last symbol of the stream); it costs
     /// no bits.
     #[inline]
     pub(crate) fn init_state(&self, s: u8) -> u32 {
-        let (dfs, dnb) = self.symbol(s);
-        let nb = dnb.wrapping_add(1 << 15) >> 16;
-        let value = (nb << 16).wrapping_sub(dnb);
-        self.next(((value >> nb) as i32).wrapping_add(dfs) as u32)
+        init_state(self.t, s)
     }
 
     /// Encodes `s` from `state`: writes the state's low bits and moves to the state
     /// that represents `s`.
     #[inline(always)]
     pub(crate) fn encode(&self, w: &mut BitWriter<'_>, state: &mut u32, s: u8) {
-        let (dfs, dnb) = self.symbol(s);
-        let nb = state.wrapping_add(dnb) >> 16;
-        w.add(u64::from(*state), nb & 31);
-        *state = self.next(((*state >> (nb & 31)) as i32).wrapping_add(dfs) as u32);
+        encode(self.t, w, state, s);
     }
 
     /// Writes the final state, which the decoder reads first.
     #[inline]
     pub(crate) fn flush_state(&self, w: &mut BitWriter<'_>, state: u32) {
         w.add(u64::from(state), self.log);
+    }
+}
+/// Builds table `t` for `norm` (a valid distribution summing to `1 << log`), with
+/// `spread` as scratch.
+fn build(t: &mut Table, spread: &mut [u8; STATES], norm: &[i16], log: u32) {
+    let size = 1usize << log;
+    let mask = size - 1;
+    let n = norm.len().min(MAX_SYMBOLS);
+    let norm = &norm[..n];
+    let mut cumul = [0u16; MAX_SYMBOLS + 1];
+    let mut high = size - 1;
+    for (s, &p) in norm.iter().enumerate() {
+        if p == -1 {
+            cumul[s + 1] = cumul[s] + 1;
+            spread[high & (STATES - 1)] = s as u8;
+            high = high.wrapping_sub(1);
+        } else {
+            cumul[s + 1] = cumul[s] + p.max(0) as u16;
+        }
+    }
+    // RFC §4.1.1: cells are visited with step (size/2 + size/8 + 3), skipping the
+    // top cells that hold "less than 1" symbols.
+    let step = (size >> 1) + (size >> 3) + 3;
+    let mut pos = 0usize;
+    for (s, &p) in norm.iter().enumerate() {
+        for _ in 0..p.max(0) {
+            spread[pos & (STATES - 1)] = s as u8;
+            pos = (pos + step) & mask;
+            while pos > high {
+                pos = (pos + step) & mask;
+            }
+        }
+    }
+    for u in 0..size {
+        let s = spread[u & (STATES - 1)] as usize & (MAX_SYMBOLS - 1);
+        let at = cumul[s] as usize & (STATES - 1);
+        cumul[s] += 1;
+        let v = (size + u) as u16;
+        let o = SYMBOL_BYTES + 2 * at;
+        if let Some(d) = t.get_mut(o..o + 2) {
+            d.copy_from_slice(&v.to_le_bytes());
+        }
+    }
+    let mut total = 0i32;
+    for s in 0..MAX_SYMBOLS {
+        let p = norm.get(s).copied().unwrap_or(0);
+        let (dfs, dnb) = match p {
+            0 => (0i32, ((log + 1) << 16).wrapping_sub(size as u32)),
+            -1 | 1 => {
+                let r = (total - 1, (log << 16).wrapping_sub(size as u32));
+                total += 1;
+                r
+            }
+            p => {
+                let p = p as u32;
+                let max_bits_out = log - highbit(p - 1);
+                let min_state_plus = p << max_bits_out;
+                let r = (
+                    total - p as i32,
+                    (max_bits_out << 16).wrapping_sub(min_state_plus),
+                );
+                total += p as i32;
+                r
+            }
+        };
+        let (d, n) = (dfs.to_le_bytes(), dnb.to_le_bytes());
+        if let Some(e) = t.get_mut(8 * s..8 * s + 8) {
+            e.copy_from_slice(&[d[0], d[1], d[2], d[3], n[0], n[1], n[2], n[3]]);
+        }
+    }
+}
+
+/// Symbol `s`'s `delta_find_state` and `delta_nb_bits`.
+#[inline(always)]
+fn symbol(t: &Table, s: u8) -> (i32, u32) {
+    let e = bytes::<8>(t, 8 * (s as usize & (MAX_SYMBOLS - 1)));
+    (
+        i32::from_le_bytes([e[0], e[1], e[2], e[3]]),
+        u32::from_le_bytes([e[4], e[5], e[6], e[7]]),
+    )
+}
+
+/// The state of cell `i`.
+#[inline(always)]
+fn next(t: &Table, i: u32) -> u32 {
+    let o = SYMBOL_BYTES + 2 * (i as usize & (STATES - 1));
+    u32::from(u16::from_le_bytes(bytes::<2>(t, o)))
+}
+
+#[inline(always)]
+fn init_state(t: &Table, s: u8) -> u32 {
+    let (dfs, dnb) = symbol(t, s);
+    let nb = dnb.wrapping_add(1 << 15) >> 16;
+    let value = (nb << 16).wrapping_sub(dnb);
+    next(t, ((value >> nb) as i32).wrapping_add(dfs) as u32)
+}
+
+#[inline(always)]
+fn encode(t: &Table, w: &mut BitWriter<'_>, state: &mut u32, s: u8) {
+    let (dfs, dnb) = symbol(t, s);
+    let nb = state.wrapping_add(dnb) >> 16;
+    w.add(u64::from(*state), nb & 31);
+    *state = next(t, ((*state >> (nb & 31)) as i32).wrapping_add(dfs) as u32);
+}
+
+/// The three sequence tables (literal lengths, offsets, match lengths) in one array, so
+/// the sequence encoder addresses all three from one base register.
+pub(crate) struct CTables<'a> {
+    t: &'a mut [Table; 3],
+    spread: &'a mut [u8; STATES],
+    log: [u32; 3],
+}
+
+impl<'a> CTables<'a> {
+    /// Workspace bytes.
+    pub(crate) const WORKSPACE: usize = 3 * TABLE_BYTES + STATES;
+
+    /// Carves (empty) tables.
+    pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
+        let t = c.array::<{ 3 * TABLE_BYTES }>()?;
+        let (t, _) = t.as_chunks_mut::<TABLE_BYTES>();
+        Some(Self {
+            t: t.try_into().ok()?,
+            spread: c.array()?,
+            log: [0; 3],
+        })
+    }
+
+    /// Builds table `k` (0..3) for `norm` (a valid distribution summing to `1 << log`).
+    pub(crate) fn build(&mut self, k: usize, norm: &[i16], log: u32) {
+        if let (Some(t), Some(l)) = (self.t.get_mut(k), self.log.get_mut(k)) {
+            *l = log;
+            build(t, self.spread, norm, log);
+        }
+    }
+
+    /// The first table as a scratch [`CTable`] (the Huffman weights' encoder uses it
+    /// before the sequence tables are built).
+    pub(crate) fn scratch(&mut self) -> CTable<'_> {
+        let [t, ..] = &mut *self.t;
+        CTable {
+            t,
+            spread: self.spread,
+            log: 0,
+        }
+    }
+
+    /// The built tables, for encoding.
+    pub(crate) fn encoder(&self) -> SeqEncoder<'_> {
+        SeqEncoder {
+            t: self.t,
+            log: self.log,
+        }
+    }
+}
+
+/// Encoding with the three sequence tables; `K` (0..3) picks one at compile time, an
+/// offset from the one base.
+pub(crate) struct SeqEncoder<'t> {
+    t: &'t [Table; 3],
+    log: [u32; 3],
+}
+
+impl SeqEncoder<'_> {
+    /// [`CTable::init_state`] with table `K`.
+    #[inline(always)]
+    pub(crate) fn init_state<const K: usize>(&self, s: u8) -> u32 {
+        init_state(&self.t[K], s)
+    }
+
+    /// [`CTable::encode`] with table `K`.
+    #[inline(always)]
+    pub(crate) fn encode<const K: usize>(&self, w: &mut BitWriter<'_>, state: &mut u32, s: u8) {
+        encode(&self.t[K], w, state, s);
+    }
+
+    /// [`CTable::flush_state`] with table `K`.
+    #[inline(always)]
+    pub(crate) fn flush_state<const K: usize>(&self, w: &mut BitWriter<'_>, state: u32) {
+        w.add(u64::from(state), self.log[K]);
     }
 }
 
@@ -245,19 +330,20 @@ mod tests {
 
     #[test]
     fn encoding_walks_valid_states() {
-        let mut ws = [0u8; CTable::WORKSPACE];
+        let mut ws = [0u8; CTables::WORKSPACE];
         let mut c = Carver::new(&mut ws);
-        let mut t = CTable::new(&mut c).unwrap();
-        t.build(&LL_DEFAULT_NORM, LL_DEFAULT_LOG);
+        let mut t = CTables::new(&mut c).unwrap();
+        t.build(2, &LL_DEFAULT_NORM, LL_DEFAULT_LOG);
+        let e = t.encoder();
         let mut buf = [0u8; 256];
         let mut w = BitWriter::new(&mut buf);
-        let mut st = t.init_state(3);
+        let mut st = e.init_state::<2>(3);
         for s in [0u8, 1, 35, 2, 16, 0, 0, 24] {
-            t.encode(&mut w, &mut st, s);
+            e.encode::<2>(&mut w, &mut st, s);
             w.flush();
             assert!((64..128).contains(&st));
         }
-        t.flush_state(&mut w, st);
+        e.flush_state::<2>(&mut w, st);
         assert!(w.finish().is_some());
     }
 

@@ -490,6 +490,7 @@ impl<'a> HufCTable<'a> {
     }
 
     /// Encodes `src` as one Huffman stream (last symbol first, RFC §4.2.2).
+    #[inline(always)]
     pub(crate) fn compress_1x(&self, dst: &mut [u8], src: &[u8]) -> Option<usize> {
         let mut w = BitWriter::new(dst);
         // The first symbol must be written last: chunks from the end, then the head.
@@ -511,6 +512,7 @@ impl<'a> HufCTable<'a> {
     }
 
     /// Encodes `src` as four streams behind a 6-byte jump table (RFC §3.1.1.3.1.6).
+    #[inline(always)]
     pub(crate) fn compress_4x(&self, dst: &mut [u8], src: &[u8]) -> Option<usize> {
         let seg = src.len().div_ceil(4);
         if dst.len() < 6 {
