@@ -101,6 +101,35 @@ fn intact_dictionaries_work_both_ways() {
     }
 }
 
+/// zram's case: 4 KiB pages, each a frame through one CDict made for pages. Small inputs
+/// search the dictionary's tables in place beside their own (C's attached dictionary):
+/// every page decodes in C, and the pages together are no larger than C's (+0.5%).
+#[test]
+fn pages_with_an_attached_dictionary_are_as_small_as_c() {
+    let (trained, _, _) = dictionaries();
+    let data = corpus("linux-src.tar", 1 << 20);
+    let d = &trained[..];
+    let cp = get_cparams(3, 4096, d.len());
+    let mut dws = vec![0u8; CDict::workspace_bound(d.len(), &cp)];
+    let cdict = CDict::new(d, cp, &mut dws).unwrap();
+    let mut ws = vec![0u8; cctx_workspace_bound(&cp)];
+    let mut cctx = CCtx::new(&mut ws).unwrap();
+    let mut c = zstd::bulk::Compressor::with_dictionary(3, d).unwrap();
+    let mut dc = zstd::bulk::Decompressor::with_dictionary(d).unwrap();
+    let (mut ours, mut theirs) = (0, 0);
+    for page in data[210 << 12..].chunks(4096).take(60) {
+        let mut z = vec![0u8; compress_bound(page.len())];
+        let n = cctx.compress_using_cdict(&mut z, page, &cdict).unwrap();
+        assert_eq!(dc.decompress(&z[..n], page.len()).unwrap(), page);
+        ours += n;
+        theirs += c.compress(page).unwrap().len();
+    }
+    assert!(
+        ours * 1000 <= theirs * 1005,
+        "ours {ours} bytes, C {theirs} bytes"
+    );
+}
+
 #[test]
 fn short_and_raw_dictionaries() {
     for d in [

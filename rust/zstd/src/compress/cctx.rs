@@ -8,7 +8,7 @@ use super::entropy::Entropy;
 use super::frame::{write_checksum, write_frame_header, FrameHeader};
 use super::hot::{Dispatch, GENERIC};
 use super::matcher::{MatchState, Segments};
-use super::params::check_cparams;
+use super::params::{adjust_cparams, check_cparams};
 use super::seq_store::SeqStore;
 use super::split::{next_block_size, CHUNK};
 use super::INDEX_LIMIT;
@@ -107,6 +107,7 @@ impl<'w> Parts<'w> {
         start: u32,
         end: u32,
         last: bool,
+        dms: Option<&MatchState<'_>>,
     ) -> Result<usize, Error> {
         let raw_lits = self.cp.strategy == Strategy::Fast && self.cp.target_length > 0;
         let mut out = 0usize;
@@ -129,7 +130,7 @@ impl<'w> Parts<'w> {
             let mut rep = self.rep;
             if !src.is_empty() {
                 self.ms
-                    .compress_block(seg, bs, be, &mut rep, &mut self.seqs);
+                    .compress_block_with(seg, bs, be, &mut rep, &mut self.seqs, dms);
             }
             let (n, sent) = write_block(
                 d,
@@ -165,6 +166,7 @@ pub(crate) fn compress_frame(
     dict_id: u32,
     ext: &[u8],
     start: u32,
+    dms: Option<&MatchState<'_>>,
 ) -> Result<usize, Error> {
     if src
         .len()
@@ -200,7 +202,7 @@ pub(crate) fn compress_frame(
     pos += if src.is_empty() {
         write_raw_block(d, &[], true)?
     } else {
-        parts.compress_blocks(d, &seg, cur_start, cur_start + src.len() as u32, true)?
+        parts.compress_blocks(d, &seg, cur_start, cur_start + src.len() as u32, true, dms)?
     };
     if hdr.checksum {
         let d = dst.get_mut(pos..).ok_or(Error::dstSize_tooSmall)?;
@@ -208,6 +210,10 @@ pub(crate) fn compress_frame(
     }
     Ok(pos)
 }
+
+/// Largest input that attaches a digested dictionary's tables instead of copying them
+/// (C's cutoff for dfast, its only strategy here with a dictionary-aware search).
+const ATTACH_MAX: usize = 16 << 10;
 
 /// A compression context over a caller's workspace (`zstd_cctx`). Its tables are
 /// carved for each call from the parameters of that call; a call with the same
@@ -274,6 +280,7 @@ impl<'a> CCtx<'a> {
             0,
             &[],
             start,
+            None,
         );
         // Every index the tables may now hold is below the end of this frame.
         self.dirty = u32::try_from(src.len())
@@ -311,14 +318,31 @@ impl<'a> CCtx<'a> {
         let window_log = cp.window_log.max(src_log);
         self.dirty = None;
         let mut c = Carver::new(&mut *self.ws);
-        // The match finder's tables are overwritten with the dictionary's: no clearing.
-        let mut parts = Parts::carve(&mut c, &cp, true)?;
+        // A small input searches the dictionary's tables where they are, beside tables of
+        // its own sized for it (as C attaches them up to its `attachDictSizeCutoffs`);
+        // otherwise the dictionary's tables are copied into the context.
+        let attach = src.len() <= ATTACH_MAX && cdict.match_state().attachable(&cp);
+        let mut parts = if attach {
+            let small = adjust_cparams(cp, src.len() as u64, 0);
+            let own = CParams {
+                hash_log: small.hash_log,
+                chain_log: small.chain_log,
+                ..cp
+            };
+            let mut parts = Parts::carve(&mut c, &own, false)?;
+            parts.cp = cp;
+            parts
+        } else {
+            // The match finder's tables are overwritten with the dictionary's: no clearing.
+            let mut parts = Parts::carve(&mut c, &cp, true)?;
+            if !parts.ms.copy_from(cdict.match_state()) {
+                return Err(Error::memory_allocation);
+            }
+            parts
+        };
         parts.ent.dispatch = self.dispatch;
         parts.ent.copy_state_from(cdict.entropy());
         parts.rep = cdict.rep();
-        if !parts.ms.copy_from(cdict.match_state()) {
-            return Err(Error::memory_allocation);
-        }
         compress_frame(
             &mut parts,
             dst,
@@ -328,6 +352,7 @@ impl<'a> CCtx<'a> {
             cdict.dict_id(),
             cdict.content(),
             0,
+            attach.then(|| cdict.match_state()),
         )
     }
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! A digested dictionary used by reference (`zstd_create_cdict_byreference`): its
 //! content stays in the caller's buffer; its entropy tables are decoded and its content
-//! indexed by the match finder once, into the CDict's workspace. Each compression copies
-//! those tables into the context (C attaches them for small inputs, which needs
-//! dictionary-aware match finders: see docs/encoder-performance.md).
+//! indexed by the match finder once, into the CDict's workspace. A small input at the
+//! dfast levels searches those tables where they are, beside small tables of its own (C's
+//! attached `dictMatchState`); other compressions copy them into the context.
 
 use super::dict::{load_tables, parse};
 use super::entropy::Entropy;

@@ -195,7 +195,8 @@ impl<'a> CStream<'a> {
                 cur_start: self.base,
                 low_limit: ext_start,
             };
-            self.parts.compress_blocks(dst, &seg, start, end, last)?
+            self.parts
+                .compress_blocks(dst, &seg, start, end, last, None)?
         };
         self.st_hi += n;
         self.done = self.fill;

@@ -21,6 +21,16 @@ pub(super) struct Tables<'t> {
     pub short_log: u32,
 }
 
+/// An attached dictionary's tables (C's `dictMatchState`), read-only: its content is the
+/// older segment of the view, its indices below the current segment's.
+#[derive(Clone, Copy)]
+pub(super) struct DictTables<'t> {
+    pub long: &'t [[u8; 4]],
+    pub long_log: u32,
+    pub short: &'t [[u8; 4]],
+    pub short_log: u32,
+}
+
 /// Length of a match of at least `N` (4 or 8) bytes at index `c` for local `p`, else 0.
 /// `src` and `base` are the view's, passed to stay in registers.
 #[inline(always)]
@@ -101,13 +111,43 @@ pub(super) fn compress<const EXT: bool, const MLS: u32, const HL: u32, const SL:
     rep: &mut [u32; 3],
     seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
-    seqs.with_sink(rep, |k, r| run::<EXT, MLS, HL, SL>(t, a, r, k))
+    seqs.with_sink(rep, |k, r| run::<EXT, MLS, HL, SL, false>(t, None, a, r, k))
+}
+
+/// [`compress`] with an attached dictionary: each position looks up its own tables, then
+/// the dictionary's (which it does not update). Small inputs compressed with a digested
+/// dictionary run this instead of copying the dictionary's tables (C's `dictMatchState`).
+/// `HL`, `SL`, `DL` and `DS`: the own and the dictionary's table logs when known at
+/// compile time (0: at run time).
+#[inline(never)]
+pub(super) fn compress_dms<
+    const MLS: u32,
+    const HL: u32,
+    const SL: u32,
+    const DL: u32,
+    const DS: u32,
+>(
+    t: Tables<'_>,
+    d: DictTables<'_>,
+    a: &Args<'_, '_>,
+    rep: &mut [u32; 3],
+    seqs: &mut SeqStore<'_>,
+) -> (usize, usize) {
+    let d = DictTables {
+        long_log: if DL != 0 { DL } else { d.long_log },
+        short_log: if DS != 0 { DS } else { d.short_log },
+        ..d
+    };
+    seqs.with_sink(rep, |k, r| {
+        run::<true, MLS, HL, SL, true>(t, Some(d), a, r, k)
+    })
 }
 
 /// The body of [`compress`].
 #[inline(always)]
-fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
+fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS: bool>(
     t: Tables<'_>,
+    d: Option<DictTables<'_>>,
     a: &Args<'_, '_>,
     rep: &mut [u32; 3],
     seqs: &mut Sink<'_>,
@@ -134,6 +174,28 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
     };
     let hlx = |x: u64| hash::<8>(x, llog) & lmask;
     let hsx = |x: u64| hash::<MLS>(x, slog) & smask;
+    // The dictionary's tables (empty without one), cut to powers of two so that masked
+    // indices are provably inside them.
+    let (dl, dll, ds, dsl) = match d {
+        Some(d) if DMS => (
+            d.long.get(..1usize << (d.long_log & 31)).unwrap_or(&[]),
+            d.long_log,
+            d.short.get(..1usize << (d.short_log & 31)).unwrap_or(&[]),
+            d.short_log,
+        ),
+        _ => (&[][..], 0, &[][..], 0),
+    };
+    // A dictionary search needs both tables.
+    if DMS && (dl.is_empty() || ds.is_empty()) {
+        return (anchor, ip);
+    }
+    let dict_long = |x: u64| get(dl, hash::<8>(x, dll) & dl.len().wrapping_sub(1));
+    let dict_short = |x: u64| get(ds, hash::<MLS>(x, dsl) & ds.len().wrapping_sub(1));
+    // With a dictionary attached, the own tables hold the current segment's indices
+    // only (they start cleared: a 0 is no candidate), and the dictionary's candidates
+    // lie below it (its first index is none either, as in C).
+    let own_low = lowest.max(base);
+    let dict_ok = |c: u32| c > lowest && c < base;
     // Every position the loop loads is at most `ilimit`: a view that ends 8 bytes after it
     // lets the compiler prove those loads from the loop's own bound.
     let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {
@@ -174,14 +236,55 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32>(
             }
             let x1 = rd(ip1);
             let hl1 = hlx(x1);
-            if valid(cl0, cur, lowest) {
+            if valid(cl0, cur, if DMS { own_low } else { lowest }) {
                 let ml = match_x::<EXT, 8>(v, src, base, cl0, ip, x0);
                 if ml > 0 {
                     break (ip, cl0, ml, cur);
                 }
             }
             let cl1 = get(long, hl1);
-            if valid(cs0, cur, lowest) {
+            if DMS {
+                let cd = dict_long(x0);
+                if dict_ok(cd) {
+                    let ml = match_x::<EXT, 8>(v, src, base, cd, ip, x0);
+                    if ml > 0 {
+                        break (ip, cd, ml, cur);
+                    }
+                }
+                // The short match: own table first, then the dictionary's.
+                let mut short = (cs0, 0);
+                if valid(cs0, cur, own_low) {
+                    short.1 = match_x::<EXT, 4>(v, src, base, cs0, ip, x0);
+                }
+                if short.1 == 0 {
+                    let cd = dict_short(x0);
+                    if dict_ok(cd) {
+                        short = (cd, match_x::<EXT, 4>(v, src, base, cd, ip, x0));
+                    }
+                }
+                if short.1 > 0 {
+                    // A long match at the next position beats the short one.
+                    let cur1 = pos(ip1);
+                    let mut long1 = (cl1, 0);
+                    if valid(cl1, cur1, own_low) {
+                        long1.1 = match_x::<EXT, 8>(v, src, base, cl1, ip1, x1);
+                    }
+                    if long1.1 == 0 {
+                        let cd = dict_long(x1);
+                        if dict_ok(cd) {
+                            long1 = (cd, match_x::<EXT, 8>(v, src, base, cd, ip1, x1));
+                        }
+                    }
+                    if step < 4 {
+                        set(long, hl1, cur1);
+                    }
+                    if long1.1 > 0 {
+                        break (ip1, long1.0, long1.1, cur);
+                    }
+                    break (ip, short.0, short.1, cur);
+                }
+            }
+            if !DMS && valid(cs0, cur, lowest) {
                 let ml = match_x::<EXT, 4>(v, src, base, cs0, ip, x0);
                 if ml > 0 {
                     // A long match at the next position beats the short one.

@@ -565,6 +565,21 @@ impl<'a> MatchState<'a> {
         rep: &mut [u32; 3],
         seqs: &mut SeqStore<'_>,
     ) {
+        self.compress_block_with(seg, block_start, block_end, rep, seqs, None);
+    }
+
+    /// [`Self::compress_block`] with the tables of an attached dictionary `dms` (a
+    /// digested dictionary's state, whose content is `seg.ext`), searched beside this
+    /// state's own when the strategy supports it (dfast).
+    pub(crate) fn compress_block_with(
+        &mut self,
+        seg: &Segments<'_>,
+        block_start: u32,
+        block_end: u32,
+        rep: &mut [u32; 3],
+        seqs: &mut SeqStore<'_>,
+        dms: Option<&MatchState<'_>>,
+    ) {
         let v = View::new(seg, block_end);
         let end = v.pos(v.src.len());
         let start = block_start.max(v.base).min(end);
@@ -589,7 +604,7 @@ impl<'a> MatchState<'a> {
                     ilimit: stop,
                     lowest: if ext { lowest } else { lowest.max(v.base) },
                 };
-                let (a, reached) = self.search(&args, ext, &mut ntu, rep, seqs);
+                let (a, reached) = self.search(&args, ext, &mut ntu, rep, seqs, dms);
                 anchor = a;
                 // A piece too short to search is skipped (its bytes stay literals).
                 ip = if reached > ip {
@@ -613,6 +628,7 @@ impl<'a> MatchState<'a> {
         ntu: &mut u32,
         rep: &mut [u32; 3],
         seqs: &mut SeqStore<'_>,
+        dms: Option<&MatchState<'_>>,
     ) -> (usize, usize) {
         let cp = self.cp;
         let (hlog, clog) = (self.layout.hash_log, self.layout.chain_log);
@@ -698,6 +714,19 @@ impl<'a> MatchState<'a> {
                     short: ct,
                     short_log: clog,
                 };
+                if let (true, Some(d)) = (ext, dms.and_then(|m| m.dict_tables(&cp))) {
+                    // zram's pages with a level-3 dictionary get tables of constant size.
+                    let logs = (hlog, clog, d.long_log, d.short_log);
+                    return match (cp.min_match.clamp(4, 7), logs) {
+                        (5, (13, 12, 16, 15)) => {
+                            dfast::compress_dms::<5, 13, 12, 16, 15>(t, d, args, rep, seqs)
+                        }
+                        (5, _) => dfast::compress_dms::<5, 0, 0, 0, 0>(t, d, args, rep, seqs),
+                        (6, _) => dfast::compress_dms::<6, 0, 0, 0, 0>(t, d, args, rep, seqs),
+                        (7, _) => dfast::compress_dms::<7, 0, 0, 0, 0>(t, d, args, rep, seqs),
+                        _ => dfast::compress_dms::<4, 0, 0, 0, 0>(t, d, args, rep, seqs),
+                    };
+                }
                 // Levels 3-4 at their usual sizes get tables of constant size.
                 match (ext, cp.min_match.clamp(4, 7), hlog, clog) {
                     (false, 4, 13, 12) => dfast::compress::<false, 4, 13, 12>(t, args, rep, seqs),
@@ -810,6 +839,32 @@ fn highbit(x: u32) -> i32 {
 }
 
 impl MatchState<'_> {
+    /// This state's dfast tables for attaching to a search with parameters `cp` (same
+    /// strategy and minimum match), or `None`.
+    fn dict_tables(&self, cp: &CParams) -> Option<dfast::DictTables<'_>> {
+        if search_strategy(&self.cp) != Strategy::Dfast
+            || search_strategy(cp) != Strategy::Dfast
+            || self.cp.min_match.clamp(4, 7) != cp.min_match.clamp(4, 7)
+        {
+            return None;
+        }
+        let (h, c, _) = self.layout.parts();
+        let (a, rest) = self.mem.split_at((h * 4).min(self.mem.len()));
+        let b = rest.get(..c * 4)?;
+        Some(dfast::DictTables {
+            long: a.as_chunks::<4>().0,
+            long_log: self.layout.hash_log,
+            short: b.as_chunks::<4>().0,
+            short_log: self.layout.chain_log,
+        })
+    }
+
+    /// Whether a search with parameters `cp` can attach this state's tables (see
+    /// [`Self::compress_block_with`]) instead of copying them.
+    pub(crate) fn attachable(&self, cp: &CParams) -> bool {
+        self.dict_tables(cp).is_some()
+    }
+
     /// Becomes a copy of `o` (tables and position), made for the same parameters: how
     /// the encoder reuses a digested dictionary's indexed content. Returns false (and
     /// changes nothing) when `o`'s tables do not fit this state's workspace.
