@@ -111,9 +111,14 @@ pub(crate) fn write_literals(
     };
     let log = optimal_table_log(HUF_MAX_LOG, n, max_sym as u32, 1).min(HUF_MAX_LOG);
     let mut new_total = None;
-    if ent
-        .huf_next
-        .build(count, max_sym, log, &mut ent.huf_scratch)
+    // Below the lazy strategies a short section keeps the decoder's tree when it codes
+    // every present symbol, without building a new one to compare (C's `preferRepeat`:
+    // zram's pages with a dictionary mostly reuse the dictionary's tree).
+    let prefer_old = strategy < Strategy::Lazy && n <= 1024 && old_bits.is_some();
+    if !prefer_old
+        && ent
+            .huf_next
+            .build(count, max_sym, log, &mut ent.huf_scratch)
     {
         if let Some(h) = ent.huf_next.write_header(body, &mut ent.ct.scratch()) {
             let bits = ent.huf_next.cost_bits(count).unwrap_or(u64::MAX / 2);
