@@ -67,7 +67,8 @@ pub(crate) fn write_block(
             let body = &mut body[..cap];
             let lits = write_literals(body, seqs.literals(), ent, strategy, raw_literals);
             let run = ent.dispatch;
-            let size = lits.and_then(|l| Some(l + run(Hot::seq(body.get_mut(l..)?, seqs, ent))?));
+            let size = lits
+                .and_then(|l| Some(l + run(Hot::seq(body.get_mut(l..)?, seqs, ent, strategy))?));
             if let Some(size) = size {
                 if size < limit {
                     if size < 25 && is_rle(src) {

@@ -36,6 +36,7 @@ impl<'a> CDict<'a> {
         let mut ent = Entropy::new(&mut c).ok_or(Error::memory_allocation)?;
         let mut p = parse(dict);
         load_tables(&mut p, &mut ent)?;
+        ent.build_repeat_tables();
         if p.content.len() > super::INDEX_LIMIT {
             return Err(Error::dictionary_wrong);
         }

@@ -57,7 +57,8 @@ pub(crate) fn load_tables(p: &mut Parsed<'_>, ent: &mut Entropy<'_>) -> Result<(
             }
             Table::Fse(seq, c) => {
                 let n = c.max_symbol + 1;
-                ent.prev[seq as usize].set(&c.counts[..n], c.table_log);
+                let id = ent.fresh_id();
+                ent.prev[seq as usize].set(&c.counts[..n], c.table_log, id);
             }
         }
         Ok(())

@@ -3,7 +3,7 @@
 //! literals, §3.1.1.3.2.1 Repeat_Mode) and the scratch tables of the block writer.
 
 use super::hot::{Dispatch, GENERIC};
-use crate::fse::encode::CTables;
+use crate::fse::encode::{CTables, Held};
 use crate::huf::encode::{HufCTable, HufScratch};
 use crate::workspace::Carver;
 
@@ -19,6 +19,9 @@ pub(crate) struct SeqTable<'a> {
     pub len: usize,
     /// True when a decoder holds this table (an FSE-compressed table was sent).
     pub valid: bool,
+    /// Identity of the distribution, unique within the [`Entropy`] that made it (and
+    /// those that copied its state): an encoding table built for it can be kept.
+    pub id: u64,
 }
 
 impl<'a> SeqTable<'a> {
@@ -28,11 +31,13 @@ impl<'a> SeqTable<'a> {
             log: 0,
             len: 0,
             valid: false,
+            id: 0,
         })
     }
 
-    /// Stores `norm` of accuracy `log`.
-    pub(crate) fn set(&mut self, norm: &[i16], log: u32) {
+    /// Stores `norm` of accuracy `log`, a distribution with identity `id`.
+    pub(crate) fn set(&mut self, norm: &[i16], log: u32, id: u64) {
+        self.id = id;
         let n = norm.len().min(SEQ_SYMBOLS);
         for (i, &p) in norm[..n].iter().enumerate() {
             self.norm[2 * i..2 * i + 2].copy_from_slice(&p.to_le_bytes());
@@ -55,6 +60,7 @@ impl<'a> SeqTable<'a> {
         self.log = o.log;
         self.len = o.len;
         self.valid = o.valid;
+        self.id = o.id;
     }
 }
 
@@ -77,6 +83,8 @@ pub(crate) struct Entropy<'a> {
     pub lit_count: &'a mut [[u8; 4]],
     /// Runs the entropy-coding loops (baseline or CPU-specific code).
     pub dispatch: Dispatch,
+    /// The next distribution identity (see [`SeqTable::id`]).
+    next_id: u64,
 }
 
 impl<'a> Entropy<'a> {
@@ -100,6 +108,7 @@ impl<'a> Entropy<'a> {
             huf_scratch: HufScratch::new(c)?,
             lit_count: c.table::<4>(256)?,
             dispatch: GENERIC,
+            next_id: 1,
         })
     }
 
@@ -134,13 +143,37 @@ impl<'a> Entropy<'a> {
         }
     }
 
-    /// Copies the decoder-visible state of `o` (a dictionary's tables).
+    /// A new distribution identity.
+    pub(crate) fn fresh_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id = id.wrapping_add(1);
+        id
+    }
+
+    /// Copies the decoder-visible state of `o` (a dictionary's tables) and the sequence
+    /// tables built for it, adopting `o`'s identities (every identity held here after
+    /// this came from `o`, and new ones follow all of them).
     pub(crate) fn copy_state_from(&mut self, o: &Entropy<'_>) {
         self.huf_prev.copy_from(&o.huf_prev);
         self.huf_valid = o.huf_valid;
         self.huf_pending = false;
         for i in 0..3 {
             self.prev[i].copy_from(&o.prev[i]);
+        }
+        self.ct.copy_from(&o.ct);
+        self.next_id = o.next_id;
+    }
+
+    /// Builds the encoding tables of the decoder's sequence tables (a dictionary's), so
+    /// that the contexts that copy this state repeat them without building.
+    pub(crate) fn build_repeat_tables(&mut self) {
+        let mut norm = [0i16; SEQ_SYMBOLS];
+        for k in 0..3 {
+            if self.prev[k].valid {
+                let len = self.prev[k].get(&mut norm);
+                let what = Held::Table(self.prev[k].id);
+                self.ct.build(k, &norm[..len], self.prev[k].log, what);
+            }
         }
     }
 }

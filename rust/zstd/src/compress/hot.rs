@@ -15,6 +15,7 @@ use super::entropy::Entropy;
 use super::seq_store::SeqStore;
 use super::sequences::write_sequences;
 use crate::huf::encode::HufCTable;
+use crate::params::Strategy;
 
 /// One unit of hot work: a block's sequences section, or its literals' Huffman streams.
 pub struct Hot<'a, 'b, 'c>(Job<'a, 'b, 'c>);
@@ -24,6 +25,7 @@ enum Job<'a, 'b, 'c> {
         dst: &'a mut [u8],
         seqs: &'a SeqStore<'b>,
         ent: &'a mut Entropy<'c>,
+        strategy: Strategy,
     },
     Huf {
         table: &'a HufCTable<'b>,
@@ -46,8 +48,18 @@ fn run_generic(h: Hot<'_, '_, '_>) -> Option<usize> {
 
 impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
     /// The sequences section of `seqs` (see [`write_sequences`]).
-    pub(crate) fn seq(dst: &'a mut [u8], seqs: &'a SeqStore<'b>, ent: &'a mut Entropy<'c>) -> Self {
-        Hot(Job::Seq { dst, seqs, ent })
+    pub(crate) fn seq(
+        dst: &'a mut [u8],
+        seqs: &'a SeqStore<'b>,
+        ent: &'a mut Entropy<'c>,
+        strategy: Strategy,
+    ) -> Self {
+        Hot(Job::Seq {
+            dst,
+            seqs,
+            ent,
+            strategy,
+        })
     }
 
     /// `src` as one Huffman stream, or four behind a jump table.
@@ -68,7 +80,12 @@ impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
     /// Runs the job with the baseline code.
     pub fn run(self) -> Option<usize> {
         match self.0 {
-            Job::Seq { dst, seqs, ent } => seq_generic(dst, seqs, ent),
+            Job::Seq {
+                dst,
+                seqs,
+                ent,
+                strategy,
+            } => seq_generic(dst, seqs, ent, strategy),
             Job::Huf {
                 table,
                 dst,
@@ -88,7 +105,12 @@ impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
     #[target_feature(enable = "bmi1,bmi2,lzcnt")]
     pub fn run_bmi2(self) -> Option<usize> {
         match self.0 {
-            Job::Seq { dst, seqs, ent } => seq_bmi2(dst, seqs, ent),
+            Job::Seq {
+                dst,
+                seqs,
+                ent,
+                strategy,
+            } => seq_bmi2(dst, seqs, ent, strategy),
             Job::Huf {
                 table,
                 dst,
@@ -100,8 +122,13 @@ impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
 }
 
 #[inline(never)]
-fn seq_generic(dst: &mut [u8], seqs: &SeqStore<'_>, ent: &mut Entropy<'_>) -> Option<usize> {
-    write_sequences(dst, seqs, ent)
+fn seq_generic(
+    dst: &mut [u8],
+    seqs: &SeqStore<'_>,
+    ent: &mut Entropy<'_>,
+    strategy: Strategy,
+) -> Option<usize> {
+    write_sequences(dst, seqs, ent, strategy)
 }
 
 /// [`write_sequences`] compiled for BMI1, BMI2 and LZCNT.
@@ -111,8 +138,13 @@ fn seq_generic(dst: &mut [u8], seqs: &SeqStore<'_>, ent: &mut Entropy<'_>) -> Op
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
-fn seq_bmi2(dst: &mut [u8], seqs: &SeqStore<'_>, ent: &mut Entropy<'_>) -> Option<usize> {
-    write_sequences(dst, seqs, ent)
+fn seq_bmi2(
+    dst: &mut [u8],
+    seqs: &SeqStore<'_>,
+    ent: &mut Entropy<'_>,
+    strategy: Strategy,
+) -> Option<usize> {
+    write_sequences(dst, seqs, ent, strategy)
 }
 
 #[inline(always)]

@@ -7,8 +7,9 @@ use super::entropy::{Entropy, SEQ_SYMBOLS};
 use super::seq_store::{decode, SeqStore, Sequence};
 use crate::bits::writer::BitWriter;
 use crate::fse::cost::table_cost;
-use crate::fse::encode::write_ncount;
+use crate::fse::encode::{write_ncount, Held};
 use crate::fse::normalize::{highbit, normalize, optimal_table_log};
+use crate::params::Strategy;
 use crate::tables::*;
 
 /// Symbol_Compression_Modes values.
@@ -88,6 +89,7 @@ fn choose(
     dst: &mut [u8],
     pos: &mut usize,
     ent: &mut Entropy<'_>,
+    strategy: Strategy,
     k: usize,
     count: &[u32],
     nb: usize,
@@ -100,7 +102,7 @@ fn choose(
     let mut norm = [0i16; SEQ_SYMBOLS];
     if most == nb {
         if nb <= 2 && max_sym < default.0.len() {
-            ent.ct.build(k, default.0, default.1);
+            ent.ct.build(k, default.0, default.1, Held::Predefined);
             ent.next[k].valid = false;
             return Some(Field { mode: PREDEFINED });
         }
@@ -110,6 +112,43 @@ fn choose(
         return Some(Field { mode: RLE });
     }
     let count = &count[..=max_sym];
+    if strategy < Strategy::Lazy {
+        // The fast strategies choose as C does below lazy, without comparing costs: the
+        // decoder's table while it codes every symbol (up to 999 sequences), the
+        // predefined one for few sequences or a flat distribution, else a fresh one.
+        if ent.prev[k].valid && nb < 1000 {
+            let len = ent.prev[k].get(&mut norm);
+            if table_cost(&norm[..len], ent.prev[k].log, count).is_some() {
+                ent.ct.build(
+                    k,
+                    &norm[..len],
+                    ent.prev[k].log,
+                    Held::Table(ent.prev[k].id),
+                );
+                return Some(Field { mode: REPEAT });
+            }
+        }
+        // `strategy < Lazy`: the multiplier is 7 to 9.
+        let mult = 10 - strategy as usize;
+        let dynamic_min = ((1usize << default.1) * mult) >> 3;
+        if (nb < dynamic_min || most < nb >> (default.1 - 1)) && max_sym < default.0.len() {
+            ent.ct.build(k, default.0, default.1, Held::Predefined);
+            ent.next[k].valid = false;
+            return Some(Field { mode: PREDEFINED });
+        }
+        let log = optimal_table_log(max_log, nb, max_sym as u32, 2);
+        let mut fresh = [0i16; SEQ_SYMBOLS];
+        if normalize(&mut fresh, count, max_sym, nb as u32, log, nb >= 2048) {
+            if let Some(h) = write_ncount(dst.get_mut(*pos..)?, &fresh[..=max_sym], log) {
+                *last_ncount = Some(*pos);
+                *pos += h;
+                let id = ent.fresh_id();
+                ent.ct.build(k, &fresh[..=max_sym], log, Held::Table(id));
+                ent.next[k].set(&fresh[..=max_sym], log, id);
+                return Some(Field { mode: COMPRESSED });
+            }
+        }
+    }
     let basic = table_cost(default.0, default.1, count);
     let repeat = if ent.prev[k].valid {
         let len = ent.prev[k].get(&mut norm);
@@ -133,19 +172,25 @@ fn choose(
         compressed.map_or(inf, |x| x.0),
     );
     if b <= r && b <= c && b != inf {
-        ent.ct.build(k, default.0, default.1);
+        ent.ct.build(k, default.0, default.1, Held::Predefined);
         ent.next[k].valid = false;
         Some(Field { mode: PREDEFINED })
     } else if r <= c && r != inf {
         let len = ent.prev[k].get(&mut norm);
-        ent.ct.build(k, &norm[..len], ent.prev[k].log);
+        ent.ct.build(
+            k,
+            &norm[..len],
+            ent.prev[k].log,
+            Held::Table(ent.prev[k].id),
+        );
         Some(Field { mode: REPEAT })
     } else {
         let (_, h) = compressed?;
         *last_ncount = Some(*pos);
         *pos += h;
-        ent.ct.build(k, &fresh[..=max_sym], log);
-        ent.next[k].set(&fresh[..=max_sym], log);
+        let id = ent.fresh_id();
+        ent.ct.build(k, &fresh[..=max_sym], log, Held::Table(id));
+        ent.next[k].set(&fresh[..=max_sym], log, id);
         Some(Field { mode: COMPRESSED })
     }
 }
@@ -224,6 +269,7 @@ pub(crate) fn write_sequences(
     dst: &mut [u8],
     seqs: &SeqStore<'_>,
     ent: &mut Entropy<'_>,
+    strategy: Strategy,
 ) -> Option<usize> {
     let nb = seqs.len();
     let mut pos = if nb < 128 {
@@ -253,6 +299,7 @@ pub(crate) fn write_sequences(
         dst,
         &mut pos,
         ent,
+        strategy,
         0,
         &ll_count,
         nb,
@@ -264,6 +311,7 @@ pub(crate) fn write_sequences(
         dst,
         &mut pos,
         ent,
+        strategy,
         1,
         &of_count,
         nb,
@@ -275,6 +323,7 @@ pub(crate) fn write_sequences(
         dst,
         &mut pos,
         ent,
+        strategy,
         2,
         &ml_count,
         nb,

@@ -170,46 +170,75 @@ fn encode(t: &Table, w: &mut BitWriter<'_>, state: &mut u32, s: u8) {
     *state = next(t, ((*state >> (nb & 31)) as i32).wrapping_add(dfs) as u32);
 }
 
+/// What a sequence table holds, so that a block that repeats a table already built skips
+/// building it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Held {
+    /// Nothing known.
+    Unknown,
+    /// The field's predefined distribution.
+    Predefined,
+    /// The distribution with this identity (see `compress::entropy::SeqTable`).
+    Table(u64),
+}
+
 /// The three sequence tables (literal lengths, offsets, match lengths) in one array, so
-/// the sequence encoder addresses all three from one base register.
+/// the sequence encoder addresses all three from one base register, and a fourth, the
+/// Huffman weights' scratch table.
 pub(crate) struct CTables<'a> {
-    t: &'a mut [Table; 3],
+    t: &'a mut [Table; 4],
     spread: &'a mut [u8; STATES],
     log: [u32; 3],
+    held: [Held; 3],
 }
 
 impl<'a> CTables<'a> {
     /// Workspace bytes.
-    pub(crate) const WORKSPACE: usize = 3 * TABLE_BYTES + STATES;
+    pub(crate) const WORKSPACE: usize = 4 * TABLE_BYTES + STATES;
 
     /// Carves (empty) tables.
     pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
-        let t = c.array::<{ 3 * TABLE_BYTES }>()?;
+        let t = c.array::<{ 4 * TABLE_BYTES }>()?;
         let (t, _) = t.as_chunks_mut::<TABLE_BYTES>();
         Some(Self {
             t: t.try_into().ok()?,
             spread: c.array()?,
             log: [0; 3],
+            held: [Held::Unknown; 3],
         })
     }
 
-    /// Builds table `k` (0..3) for `norm` (a valid distribution summing to `1 << log`).
-    pub(crate) fn build(&mut self, k: usize, norm: &[i16], log: u32) {
-        if let (Some(t), Some(l)) = (self.t.get_mut(k), self.log.get_mut(k)) {
-            *l = log;
-            build(t, self.spread, norm, log);
+    /// Makes table `k` (0..3) the one for `norm` (a valid distribution summing to
+    /// `1 << log`) known as `what`: built unless it holds that already.
+    pub(crate) fn build(&mut self, k: usize, norm: &[i16], log: u32, what: Held) {
+        if let (Some(t), Some(l), Some(h)) =
+            (self.t.get_mut(k), self.log.get_mut(k), self.held.get_mut(k))
+        {
+            if what == Held::Unknown || *h != what || *l != log {
+                *l = log;
+                build(t, self.spread, norm, log);
+                *h = what;
+            }
         }
     }
 
-    /// The first table as a scratch [`CTable`] (the Huffman weights' encoder uses it
-    /// before the sequence tables are built).
+    /// The scratch table as a [`CTable`] (for the Huffman weights).
     pub(crate) fn scratch(&mut self) -> CTable<'_> {
-        let [t, ..] = &mut *self.t;
+        let [.., t] = &mut *self.t;
         CTable {
             t,
             spread: self.spread,
             log: 0,
         }
+    }
+
+    /// Becomes a copy of `o`'s sequence tables and what they hold.
+    pub(crate) fn copy_from(&mut self, o: &CTables<'_>) {
+        for (d, s) in self.t.iter_mut().zip(o.t.iter()).take(3) {
+            d.copy_from_slice(s);
+        }
+        self.log = o.log;
+        self.held = o.held;
     }
 
     /// The built tables, for encoding.
@@ -224,7 +253,7 @@ impl<'a> CTables<'a> {
 /// Encoding with the three sequence tables; `K` (0..3) picks one at compile time, an
 /// offset from the one base.
 pub(crate) struct SeqEncoder<'t> {
-    t: &'t [Table; 3],
+    t: &'t [Table; 4],
     log: [u32; 3],
 }
 
@@ -333,7 +362,7 @@ mod tests {
         let mut ws = [0u8; CTables::WORKSPACE];
         let mut c = Carver::new(&mut ws);
         let mut t = CTables::new(&mut c).unwrap();
-        t.build(2, &LL_DEFAULT_NORM, LL_DEFAULT_LOG);
+        t.build(2, &LL_DEFAULT_NORM, LL_DEFAULT_LOG, Held::Unknown);
         let e = t.encoder();
         let mut buf = [0u8; 256];
         let mut w = BitWriter::new(&mut buf);
