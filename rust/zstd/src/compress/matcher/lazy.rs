@@ -13,8 +13,10 @@ use crate::compress::seq_store::{SeqStore, Sink};
 /// Steps (in bytes) above which skipped positions are no longer inserted.
 const LAZY_SKIPPING_STEP: usize = 8;
 
-/// Hash table plus chain table (`chain[i & mask]` = previous index with i's hash).
-pub(super) struct Chain<'t> {
+/// Hash table plus chain table (`chain[i & mask]` = previous index with i's hash). `HL`
+/// and `CL` are the table logs when known at compile time (0: `hash_log`, `chain_log`):
+/// constant table sizes take the bounds checks and masks out of the chain walk.
+pub(super) struct Chain<'t, const HL: u32, const CL: u32> {
     pub hash: &'t mut [[u8; 4]],
     pub hash_log: u32,
     pub chain: &'t mut [[u8; 4]],
@@ -53,11 +55,27 @@ pub(super) fn insert_range(
     }
 }
 
-impl Chain<'_> {
+impl<const HL: u32, const CL: u32> Chain<'_, HL, CL> {
+    /// The table logs.
+    #[inline(always)]
+    fn logs(&self) -> (u32, u32) {
+        (
+            if HL != 0 { HL } else { self.hash_log },
+            if CL != 0 { CL } else { self.chain_log },
+        )
+    }
+
     /// Inserts every index below `target` not inserted yet.
     #[inline(always)]
     fn insert_upto<const MLS: u32>(&mut self, v: &View<'_>, target: u32) {
-        let mask = (1u32 << self.chain_log).wrapping_sub(1);
+        let (hlog, clog) = self.logs();
+        let mask = (1u32 << clog).wrapping_sub(1);
+        let (Some(hash_t), Some(chain)) = (
+            self.hash.get_mut(..1usize << hlog),
+            self.chain.get_mut(..1usize << clog),
+        ) else {
+            return;
+        };
         let mut i = self.next;
         while i < target {
             let x = if i >= v.base {
@@ -66,10 +84,10 @@ impl Chain<'_> {
                 v.read64_any(i)
             };
             if let Some(x) = x {
-                let h = hash::<MLS>(x, self.hash_log);
-                let prev = get(self.hash, h);
-                set(self.chain, (i & mask) as usize, prev);
-                set(self.hash, h, i);
+                let h = hash::<MLS>(x, hlog);
+                let prev = get(hash_t, h);
+                set(chain, (i & mask) as usize, prev);
+                set(hash_t, h, i);
             }
             i += 1;
         }
@@ -90,8 +108,12 @@ impl Chain<'_> {
         let Some(x) = read64(v.src, ip) else {
             return (0, 0);
         };
-        let mut m = get(self.hash, hash::<MLS>(x, self.hash_log));
-        let chain_size = 1u32 << self.chain_log;
+        let (hlog, clog) = self.logs();
+        let Some(chain) = self.chain.get(..1usize << clog) else {
+            return (0, 0);
+        };
+        let mut m = get(self.hash, hash::<MLS>(x, hlog));
+        let chain_size = 1u32 << clog;
         let min_chain = cur.saturating_sub(chain_size);
         let mask = chain_size.wrapping_sub(1);
         let end = v.src.len();
@@ -99,16 +121,21 @@ impl Chain<'_> {
         let mut best_off = 0u32;
         let mut left = self.attempts;
         // The 4 bytes ending one past the best length must match to beat it: those of
-        // `ip` at offset `o = best - 3`, kept until `best` changes.
+        // `ip` at offset `o = best - 3`, kept until `best` changes. A candidate's lie
+        // before them (it is below `cur`): `win`, the bytes up to their end, holds both.
         let mut o = 0usize;
-        let mut tail = read32(v.src, ip);
+        let Some(mut tail) = read32(v.src, ip) else {
+            return (0, 0);
+        };
+        let mut win = v.src.get(..ip + 4).unwrap_or(&[]);
         while left > 0 && valid(m, cur, lowest) {
             left -= 1;
             let quick_reject = if !EXT || m >= v.base {
-                let ml = m.wrapping_sub(v.base) as usize;
-                match (ml.checked_add(o).and_then(|i| read32(v.src, i)), tail) {
-                    (Some(a), Some(b)) => a != b,
-                    _ => false,
+                // Below `ip + o` for a candidate below `cur`: no wrap.
+                let i = (m.wrapping_sub(v.base) as usize).wrapping_add(o);
+                match win.get(i..).and_then(|t| t.first_chunk::<4>()) {
+                    Some(a) => u32::from_le_bytes(*a) != tail,
+                    None => false,
                 }
             } else {
                 false
@@ -122,13 +149,18 @@ impl Chain<'_> {
                         break;
                     }
                     o = len - 3;
-                    tail = read32(v.src, ip + o);
+                    // Unreadable: no match can be longer than `best` here.
+                    let Some(t) = read32(v.src, ip + o) else {
+                        break;
+                    };
+                    tail = t;
+                    win = v.src.get(..ip + o + 4).unwrap_or(&[]);
                 }
             }
             if m <= min_chain {
                 break;
             }
-            m = get(self.chain, (m & mask) as usize);
+            m = get(chain, (m & mask) as usize);
         }
         if best >= 4 {
             (best, best_off)
@@ -152,7 +184,7 @@ pub(super) trait Finder {
     fn skip_to(&mut self, cur: u32);
 }
 
-impl Finder for Chain<'_> {
+impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
     #[inline(always)]
     fn best<const EXT: bool, const MLS: u32>(
         &mut self,

@@ -758,18 +758,32 @@ impl<'a> MatchState<'a> {
                     Strategy::Lazy => 1,
                     _ => 2,
                 };
-                let mut hc = lazy::Chain {
-                    hash: ht,
-                    hash_log: hlog,
-                    chain: ct,
-                    chain_log: clog,
-                    next: (*ntu).max(args.lowest),
-                    attempts: 1u32 << cp.search_log.min(24),
-                };
+                let next = (*ntu).max(args.lowest);
+                let attempts = 1u32 << cp.search_log.min(24);
                 let mls = cp.min_match.clamp(4, 6);
-                let r = lazy::dispatch(&mut hc, depth, mls, ext, args, rep, seqs);
-                *ntu = hc.next;
-                r
+                macro_rules! chain {
+                    ($hl:literal, $cl:literal) => {{
+                        let mut hc = lazy::Chain::<$hl, $cl> {
+                            hash: ht,
+                            hash_log: hlog,
+                            chain: ct,
+                            chain_log: clog,
+                            next,
+                            attempts,
+                        };
+                        let r = lazy::dispatch(&mut hc, depth, mls, ext, args, rep, seqs);
+                        *ntu = hc.next;
+                        r
+                    }};
+                }
+                // 128 KiB frames (btrfs) and pages at their usual sizes get tables of
+                // constant size.
+                match (hlog, clog) {
+                    (17, 16) => chain!(17, 16),
+                    (13, 12) => chain!(13, 12),
+                    (13, 13) => chain!(13, 13),
+                    _ => chain!(0, 0),
+                }
             }
         }
     }
