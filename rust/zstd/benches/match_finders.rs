@@ -68,7 +68,7 @@ fn find_all(ws: &mut [u8], p: &CParams, data: &[u8]) -> usize {
     for s in (0..data.len()).step_by(1 << 17) {
         let e = (s + (1 << 17)).min(data.len());
         seqs.reset();
-        ms.compress_block(&seg, s as u32, e as u32, &mut rep, &mut seqs);
+        ms.compress_block(&seg, s as u32, e as u32, &mut rep, &mut seqs, None);
         n += seqs.len();
     }
     n

@@ -130,7 +130,7 @@ impl<'w> Parts<'w> {
             let mut rep = self.rep;
             if !src.is_empty() {
                 self.ms
-                    .compress_block_with(seg, bs, be, &mut rep, &mut self.seqs, dms);
+                    .compress_block(seg, bs, be, &mut rep, &mut self.seqs, dms);
             }
             let (n, sent) = write_block(
                 d,

@@ -556,22 +556,10 @@ impl<'a> MatchState<'a> {
 
     /// Emits the sequences and trailing literals of indices `[block_start, block_end)`
     /// into `seqs`, keeping `rep` (the frame's repeat offsets) by RFC 8878 §3.1.2.5.
-    /// A block holds at most `BLOCK_SIZE_MAX` bytes.
+    /// A block holds at most `BLOCK_SIZE_MAX` bytes. `dms`: the tables of an attached
+    /// dictionary (a digested dictionary's state, whose content is `seg.ext`), searched
+    /// beside this state's own when the strategy supports it (dfast).
     pub fn compress_block(
-        &mut self,
-        seg: &Segments<'_>,
-        block_start: u32,
-        block_end: u32,
-        rep: &mut [u32; 3],
-        seqs: &mut SeqStore<'_>,
-    ) {
-        self.compress_block_with(seg, block_start, block_end, rep, seqs, None);
-    }
-
-    /// [`Self::compress_block`] with the tables of an attached dictionary `dms` (a
-    /// digested dictionary's state, whose content is `seg.ext`), searched beside this
-    /// state's own when the strategy supports it (dfast).
-    pub(crate) fn compress_block_with(
         &mut self,
         seg: &Segments<'_>,
         block_start: u32,
