@@ -306,7 +306,11 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
                 }
                 continue;
             }
-            // Lazy evaluation: a later start wins if its gain is clearly larger.
+            // Lazy evaluation: a later start wins if its gain is clearly larger. Gains
+            // are lengths (below 2^32, within the block's view) times 3 or 4 minus costs
+            // below 32: far from the ends of `i64`, so they need no overflow checks.
+            let gain =
+                |len: usize, k: i64, cost: i64| (len as i64).wrapping_mul(k).wrapping_sub(cost);
             let mut d = 0;
             while d < depth && ip < ilimit {
                 ip += 1;
@@ -315,18 +319,15 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
                 let cur_cost = off_cost(off, rep[0]);
                 if off != rep[0] {
                     let mlr = rep_match::<EXT>(v, ip, rep[0], lowest);
-                    let (g2, g1) = if d == 1 {
-                        (mlr as i64 * 3, ml as i64 * 3 - cur_cost + 1)
-                    } else {
-                        (mlr as i64 * 4, ml as i64 * 4 - cur_cost + 1)
-                    };
+                    let k = if d == 1 { 3 } else { 4 };
+                    let (g2, g1) = (gain(mlr, k, 0), gain(ml, k, cur_cost).wrapping_add(1));
                     if mlr >= 4 && g2 > g1 {
                         (start, ml, off) = (ip, mlr, rep[0]);
                     }
                 }
                 let (l2, o2) = hc.best::<EXT, MLS>(v, ip, lowest);
-                let g2 = l2 as i64 * 4 - off_cost(o2, rep[0]);
-                let g1 = ml as i64 * 4 - off_cost(off, rep[0]) + 4 + bonus;
+                let g2 = gain(l2, 4, off_cost(o2, rep[0]));
+                let g1 = gain(ml, 4, off_cost(off, rep[0])).wrapping_add(4 + bonus);
                 if l2 >= 4 && g2 > g1 {
                     (start, ml, off) = (ip, l2, o2);
                     d = 0;
