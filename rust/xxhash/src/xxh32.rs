@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! XXH32: 32-bit xxHash, one-shot and streaming.
 
-use crate::read_u32;
+use crate::{feed, read_u32};
 
 const PRIME32_1: u32 = 0x9E37_79B1;
 const PRIME32_2: u32 = 0x85EB_CA77;
@@ -138,32 +138,18 @@ impl Xxh32State {
     }
 
     /// Feeds `input` (any length, any split) into the hash.
-    pub fn update(&mut self, mut input: &[u8]) {
+    pub fn update(&mut self, input: &[u8]) {
         // Kernel semantics: the length is kept modulo 2^32 plus a "large" flag.
         self.total_len_32 = self.total_len_32.wrapping_add(input.len() as u32);
         self.large_len |= u32::from(input.len() >= 16 || self.total_len_32 >= 16);
 
-        let memsize = (self.memsize as usize).min(15);
         let mut buf = self.buffer();
-        if memsize + input.len() < 16 {
-            buf[memsize..memsize + input.len()].copy_from_slice(input);
-            self.set_buffer(&buf);
-            self.memsize = (memsize + input.len()) as u32;
-            return;
-        }
+        let mut len = self.memsize as usize;
         let mut v = [self.v1, self.v2, self.v3, self.v4];
-        if memsize > 0 {
-            let take = 16 - memsize;
-            buf[memsize..].copy_from_slice(&input[..take]);
-            stripes(&mut v, &buf);
-            input = &input[take..];
-        }
-        let rest = stripes(&mut v, input);
+        feed(&mut v, &mut buf, &mut len, input, stripes);
         [self.v1, self.v2, self.v3, self.v4] = v;
-        let mut nb = [0u8; 16];
-        nb[..rest.len()].copy_from_slice(rest);
-        self.set_buffer(&nb);
-        self.memsize = rest.len() as u32;
+        self.set_buffer(&buf);
+        self.memsize = len as u32;
     }
 
     /// The hash of everything fed so far; the state is unchanged (kernel `xxh32_digest()`).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! XXH64: 64-bit xxHash, one-shot and streaming (zstd's content checksum).
 
-use crate::{read_u32, read_u64};
+use crate::{feed, read_u32, read_u64};
 
 const PRIME64_1: u64 = 0x9E37_79B1_85EB_CA87;
 const PRIME64_2: u64 = 0xC2B2_AE3D_27D4_EB4F;
@@ -154,29 +154,15 @@ impl Xxh64State {
     }
 
     /// Feeds `input` (any length, any split) into the hash.
-    pub fn update(&mut self, mut input: &[u8]) {
+    pub fn update(&mut self, input: &[u8]) {
         self.total_len = self.total_len.wrapping_add(input.len() as u64);
-        let memsize = (self.memsize as usize).min(31);
         let mut buf = self.buffer();
-        if memsize + input.len() < 32 {
-            buf[memsize..memsize + input.len()].copy_from_slice(input);
-            self.set_buffer(&buf);
-            self.memsize = (memsize + input.len()) as u32;
-            return;
-        }
+        let mut len = self.memsize as usize;
         let mut v = [self.v1, self.v2, self.v3, self.v4];
-        if memsize > 0 {
-            let take = 32 - memsize;
-            buf[memsize..].copy_from_slice(&input[..take]);
-            stripes(&mut v, &buf);
-            input = &input[take..];
-        }
-        let rest = stripes(&mut v, input);
+        feed(&mut v, &mut buf, &mut len, input, stripes);
         [self.v1, self.v2, self.v3, self.v4] = v;
-        let mut nb = [0u8; 32];
-        nb[..rest.len()].copy_from_slice(rest);
-        self.set_buffer(&nb);
-        self.memsize = rest.len() as u32;
+        self.set_buffer(&buf);
+        self.memsize = len as u32;
     }
 
     /// The hash of everything fed so far; the state is unchanged (kernel `xxh64_digest()`).
