@@ -145,16 +145,21 @@ impl<const HL: u32, const CL: u32> Chain<'_, HL, CL> {
                 if len > best {
                     best = len;
                     best_off = cur - m;
-                    if ip + len >= end {
+                    // A match stays within `src` (`ip + len <= end`, far below
+                    // `usize::MAX`) and `len > 3`: these sums cannot wrap.
+                    if ip.wrapping_add(len) >= end {
                         break;
                     }
-                    o = len - 3;
+                    o = len.wrapping_sub(3);
                     // Unreadable: no match can be longer than `best` here.
-                    let Some(t) = read32(v.src, ip + o) else {
+                    let Some(t) = read32(v.src, ip.wrapping_add(o)) else {
                         break;
                     };
                     tail = t;
-                    win = v.src.get(..ip + o + 4).unwrap_or(&[]);
+                    win = v
+                        .src
+                        .get(..ip.wrapping_add(o).wrapping_add(4))
+                        .unwrap_or(&[]);
                 }
             }
             if m <= min_chain {
