@@ -59,16 +59,21 @@ fn zero_bytes(w: u64) -> u64 {
 }
 
 impl Rows<'_> {
+    /// Hash bits of a row and its tag (`row_hash` clamps them, so a wrapped value from
+    /// inconsistent logs is harmless).
     #[inline(always)]
     fn bits(&self) -> u32 {
-        self.hash_log - self.row_log + TAG_BITS
+        self.hash_log
+            .wrapping_sub(self.row_log)
+            .wrapping_add(TAG_BITS)
     }
 
     /// Inserts index `i` whose first 8 bytes are `x`.
     #[inline(always)]
     fn insert<const MLS: u32>(&mut self, i: u32, x: u64) {
         let (row, tag) = row_hash::<MLS>(x, self.bits());
-        let rmask = (1usize << self.row_log) - 1;
+        // `row_log` is 4 to 6: no wrap.
+        let rmask = (1usize << self.row_log).wrapping_sub(1);
         let Some(head) = self.heads.get_mut(row) else {
             return;
         };
