@@ -116,20 +116,22 @@ fn radix_sort(t: &mut [[u8; 4]; 256], tmp: &mut [[u8; 4]; 256], n: usize, max: u
     };
     for pass in 0..passes {
         let shift = 8 + 8 * pass;
+        // At most 256 keys: the counts and their sums fit a `u16` without wrapping.
         let mut at = [0u16; 256];
         for k in &t[..n] {
-            at[(u32::from_le_bytes(*k) >> shift) as usize & 255] += 1;
+            let d = (u32::from_le_bytes(*k) >> shift) as usize & 255;
+            at[d] = at[d].wrapping_add(1);
         }
         let mut sum = 0u16;
         for a in at.iter_mut() {
             let c = *a;
             *a = sum;
-            sum += c;
+            sum = sum.wrapping_add(c);
         }
         for k in &t[..n] {
             let d = (u32::from_le_bytes(*k) >> shift) as usize & 255;
             tmp[at[d] as usize & 255] = *k;
-            at[d] += 1;
+            at[d] = at[d].wrapping_add(1);
         }
         t[..n].copy_from_slice(&tmp[..n]);
     }
@@ -349,11 +351,16 @@ impl<'a> HufCTable<'a> {
         }
         let mut per_rank = [0u16; HUF_TABLELOG_MAX as usize + 2];
         let max_bits = get(sc.work, 0);
+        // At most 256 symbols: the per-length counts and codes below fit a `u16`.
         for i in 0..n {
             let s = (get(sc.keys, i) & 0xFF) as usize;
             let nb = get(sc.work, i);
-            per_rank[nb as usize] += 1;
-            self.e[s * 4..s * 4 + 4].copy_from_slice(&(nb << 16).to_le_bytes());
+            if let Some(r) = per_rank.get_mut(nb as usize) {
+                *r = r.wrapping_add(1);
+            }
+            if let Some(e) = self.e.get_mut(s * 4..s * 4 + 4) {
+                e.copy_from_slice(&(nb << 16).to_le_bytes());
+            }
         }
         // Canonical codes (RFC §4.2.1.3): longest codes take the lowest values.
         let mut val = [0u16; HUF_TABLELOG_MAX as usize + 2];
@@ -365,10 +372,12 @@ impl<'a> HufCTable<'a> {
         }
         for s in 0..=max_symbol {
             let nb = self.bits(s as u8) as usize;
-            if nb > 0 {
-                let code = u32::from(val[nb]);
-                val[nb] += 1;
-                self.e[s * 4..s * 4 + 4].copy_from_slice(&(code | (nb as u32) << 16).to_le_bytes());
+            if let (true, Some(v)) = (nb > 0, val.get_mut(nb)) {
+                let code = u32::from(*v);
+                *v = v.wrapping_add(1);
+                if let Some(e) = self.e.get_mut(s * 4..s * 4 + 4) {
+                    e.copy_from_slice(&(code | (nb as u32) << 16).to_le_bytes());
+                }
             }
         }
         self.max_bits = max_bits;
@@ -444,7 +453,10 @@ impl<'a> HufCTable<'a> {
         let mut max_w = 0usize;
         for s in 0..nw {
             let w = weight(s) as usize;
-            count[w] += 1;
+            // At most 255 weights: no wrap.
+            if let Some(c) = count.get_mut(w) {
+                *c = c.wrapping_add(1);
+            }
             max_w = max_w.max(w);
         }
         let most = *count.iter().max()?;
