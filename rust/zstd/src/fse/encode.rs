@@ -101,7 +101,8 @@ fn build(t: &mut Table, spread: &mut [u8; STATES], norm: &[i16], log: u32) {
     for u in 0..size {
         let s = spread[u & (STATES - 1)] as usize & (MAX_SYMBOLS - 1);
         let at = cumul[s] as usize & (STATES - 1);
-        cumul[s] += 1;
+        // At most 512 cells: no wrap.
+        cumul[s] = cumul[s].wrapping_add(1);
         let v = (size + u) as u16;
         let o = SYMBOL_BYTES + 2 * at;
         if let Some(d) = t.get_mut(o..o + 2) {

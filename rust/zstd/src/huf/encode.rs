@@ -56,7 +56,8 @@ fn set(t: &mut [[u8; 4]; 256], i: usize, v: u32) {
 /// codes", 1995). `n >= 2`. Afterwards `a[i]` is the length of the i-th weight.
 fn in_place_lengths(a: &mut [[u8; 4]; 256], n: usize) {
     // Phase 1: internal node weights, leaves consumed left to right.
-    set(a, 0, get(a, 0) + get(a, 1));
+    // Counts are at most 2^23 each, 256 of them: sums stay below 2^31, no wrap.
+    set(a, 0, get(a, 0).wrapping_add(get(a, 1)));
     let (mut root, mut leaf) = (0usize, 2usize);
     for next in 1..n - 1 {
         if leaf >= n || get(a, root) < get(a, leaf) {
@@ -68,11 +69,11 @@ fn in_place_lengths(a: &mut [[u8; 4]; 256], n: usize) {
             leaf += 1;
         }
         if leaf >= n || (root < next && get(a, root) < get(a, leaf)) {
-            set(a, next, get(a, next) + get(a, root));
+            set(a, next, get(a, next).wrapping_add(get(a, root)));
             set(a, root, next as u32);
             root += 1;
         } else {
-            set(a, next, get(a, next) + get(a, leaf));
+            set(a, next, get(a, next).wrapping_add(get(a, leaf)));
             leaf += 1;
         }
     }
@@ -80,24 +81,26 @@ fn in_place_lengths(a: &mut [[u8; 4]; 256], n: usize) {
     set(a, n - 2, 0);
     for next in (0..n - 2).rev() {
         let p = get(a, next) as usize;
-        set(a, next, get(a, p) + 1);
+        // Depths stay below 256: no wrap.
+        set(a, next, get(a, p).wrapping_add(1));
     }
     // Phase 3: depths of leaves.
     let (mut avail, mut used, mut depth) = (1i64, 0i64, 0u32);
     let mut root = n as isize - 2;
     let mut next = n as isize - 1;
+    // Node counts and depths stay below 512: none of these wrap.
     while avail > 0 {
         while root >= 0 && get(a, root as usize) == depth {
-            used += 1;
-            root -= 1;
+            used = used.wrapping_add(1);
+            root = root.wrapping_sub(1);
         }
         while avail > used {
             set(a, next as usize, depth);
-            next -= 1;
-            avail -= 1;
+            next = next.wrapping_sub(1);
+            avail = avail.wrapping_sub(1);
         }
-        avail = 2 * used;
-        depth += 1;
+        avail = used.wrapping_mul(2);
+        depth = depth.wrapping_add(1);
         used = 0;
     }
 }
@@ -358,7 +361,9 @@ impl<'a> HufCTable<'a> {
             if let Some(r) = per_rank.get_mut(nb as usize) {
                 *r = r.wrapping_add(1);
             }
-            if let Some(e) = self.e.get_mut(s * 4..s * 4 + 4) {
+            // `s < 256`: no wrap.
+            let o = s.wrapping_mul(4);
+            if let Some(e) = self.e.get_mut(o..o.wrapping_add(4)) {
                 e.copy_from_slice(&(nb << 16).to_le_bytes());
             }
         }
@@ -375,7 +380,8 @@ impl<'a> HufCTable<'a> {
             if let (true, Some(v)) = (nb > 0, val.get_mut(nb)) {
                 let code = u32::from(*v);
                 *v = v.wrapping_add(1);
-                if let Some(e) = self.e.get_mut(s * 4..s * 4 + 4) {
+                let o = s.wrapping_mul(4);
+                if let Some(e) = self.e.get_mut(o..o.wrapping_add(4)) {
                     e.copy_from_slice(&(code | (nb as u32) << 16).to_le_bytes());
                 }
             }
