@@ -56,7 +56,9 @@ fn match_n<const EXT: bool, const N: usize>(
             eq4(src, m, p)
         };
         if eq {
-            N + count(src, m + N, p + N)
+            // Both `N` bytes were read, so `m + N` and `p + N` are within `src`, and a
+            // count stays within it too: no wrap.
+            N.wrapping_add(count(src, m.wrapping_add(N), p.wrapping_add(N)))
         } else {
             0
         }
@@ -93,7 +95,9 @@ fn match_x<const EXT: bool, const N: usize>(
             read32(src, m) == Some(x as u32)
         };
         if eq {
-            N + count(src, m + N, p + N)
+            // Both `N` bytes were read, so `m + N` and `p + N` are within `src`, and a
+            // count stays within it too: no wrap.
+            N.wrapping_add(count(src, m.wrapping_add(N), p.wrapping_add(N)))
         } else {
             0
         }

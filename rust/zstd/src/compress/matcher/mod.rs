@@ -99,8 +99,9 @@ impl<'d> View<'d> {
             }
         } else {
             let m = cand.wrapping_sub(self.base) as usize;
+            // Both 4 bytes were read: no wrap.
             if count::eq4(self.src, m, p) {
-                4 + count::count(self.src, m + 4, p + 4)
+                4usize.wrapping_add(count::count(self.src, m.wrapping_add(4), p.wrapping_add(4)))
             } else {
                 0
             }
