@@ -716,10 +716,12 @@ impl<'a> MatchState<'a> {
                         _ => dfast::compress_dms::<4, 0, 0, 0, 0>(t, d, args, rep, seqs),
                     };
                 }
-                // Levels 3-4 at their usual sizes get tables of constant size.
+                // Levels 3-4 at their usual sizes (and pages with parameters for an
+                // unknown size, as crypto/zswap asks) get tables of constant size.
                 match (ext, cp.min_match.clamp(4, 7), hlog, clog) {
                     (false, 4, 13, 12) => dfast::compress::<false, 4, 13, 12>(t, args, rep, seqs),
                     (false, 5, 16, 15) => dfast::compress::<false, 5, 16, 15>(t, args, rep, seqs),
+                    (false, 5, 13, 12) => dfast::compress::<false, 5, 13, 12>(t, args, rep, seqs),
                     (false, 5, 17, 16) => dfast::compress::<false, 5, 17, 16>(t, args, rep, seqs),
                     (false, 4, 17, 17) => dfast::compress::<false, 4, 17, 17>(t, args, rep, seqs),
                     (false, 5, 18, 18) => dfast::compress::<false, 5, 18, 18>(t, args, rep, seqs),
