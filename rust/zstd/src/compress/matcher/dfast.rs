@@ -335,7 +335,8 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
         } else {
             let back = v.extend_back::<EXT>(mcand, mstart, anchor, lowest);
             let off = pos(mstart).wrapping_sub(mcand);
-            (mstart - back, ml + back, off)
+            // `back <= mstart - anchor`, and the extended match stays within the view.
+            (mstart.wrapping_sub(back), ml.wrapping_add(back), off)
         };
         emit_at(seqs, rep, src, anchor, mstart, ml, off);
         ip = mstart.wrapping_add(ml);
