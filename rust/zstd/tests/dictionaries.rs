@@ -130,6 +130,28 @@ fn pages_with_an_attached_dictionary_are_as_small_as_c() {
     );
 }
 
+/// The kernel's KUnit case: a raw-content dictionary digested with a page's parameters
+/// (a 4 KiB window, so only the dictionary's last bytes are within reach) still shortens
+/// a page that starts with the bytes before its end, and the frame needs the dictionary.
+#[test]
+fn a_small_window_still_reaches_the_end_of_the_dictionary() {
+    let (trained, text, _) = dictionaries();
+    let d = &trained[header_size(trained)..];
+    let mut page = d[d.len() - 64..].to_vec();
+    page.extend_from_slice(&text[..4096 - 64]);
+    let p = zstd_kernel::compress::get_params(3, 4096);
+    let mut dws = vec![0u8; CDict::workspace_bound(d.len(), &p.cparams)];
+    let cdict = CDict::new(d, p.cparams, &mut dws).unwrap();
+    let mut ws = vec![0u8; cctx_workspace_bound(&p.cparams)];
+    let mut cctx = CCtx::new(&mut ws).unwrap();
+    let mut z = vec![0u8; compress_bound(page.len())];
+    let without = cctx.compress(&mut z, &page, &p).unwrap();
+    let with = cctx.compress_using_cdict(&mut z, &page, &cdict).unwrap();
+    assert!(with < without, "with {with}, without {without}");
+    let mut c = zstd::bulk::Decompressor::with_dictionary(d).unwrap();
+    assert_eq!(c.decompress(&z[..with], page.len()).unwrap(), page);
+}
+
 #[test]
 fn short_and_raw_dictionaries() {
     for d in [

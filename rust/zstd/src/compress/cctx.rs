@@ -322,24 +322,24 @@ impl<'a> CCtx<'a> {
         // its own sized for it (as C attaches them up to its `attachDictSizeCutoffs`);
         // otherwise the dictionary's tables are copied into the context.
         let attach = src.len() <= ATTACH_MAX && cdict.match_state().attachable(&cp);
-        let mut parts = if attach {
+        // One set of parts either way (two would double the frame on the kernel stack):
+        // an attaching frame's own tables are sized for its input and cleared; a
+        // copying frame's are overwritten with the dictionary's, so not cleared.
+        let own = if attach {
             let small = adjust_cparams(cp, src.len() as u64, 0);
-            let own = CParams {
+            CParams {
                 hash_log: small.hash_log,
                 chain_log: small.chain_log,
                 ..cp
-            };
-            let mut parts = Parts::carve(&mut c, &own, false)?;
-            parts.cp = cp;
-            parts
-        } else {
-            // The match finder's tables are overwritten with the dictionary's: no clearing.
-            let mut parts = Parts::carve(&mut c, &cp, true)?;
-            if !parts.ms.copy_from(cdict.match_state()) {
-                return Err(Error::memory_allocation);
             }
-            parts
+        } else {
+            cp
         };
+        let mut parts = Parts::carve(&mut c, &own, !attach)?;
+        parts.cp = cp;
+        if !attach && !parts.ms.copy_from(cdict.match_state()) {
+            return Err(Error::memory_allocation);
+        }
         parts.ent.dispatch = self.dispatch;
         parts.ent.copy_state_from(cdict.entropy());
         parts.rep = cdict.rep();

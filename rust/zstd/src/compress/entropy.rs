@@ -165,7 +165,9 @@ impl<'a> Entropy<'a> {
     }
 
     /// Builds the encoding tables of the decoder's sequence tables (a dictionary's), so
-    /// that the contexts that copy this state repeat them without building.
+    /// that the contexts that copy this state repeat them without building. Its own
+    /// frame: `CDict::new`'s stays below the kernel's 2 KiB limit.
+    #[inline(never)]
     pub(crate) fn build_repeat_tables(&mut self) {
         let mut norm = [0i16; SEQ_SYMBOLS];
         for k in 0..3 {

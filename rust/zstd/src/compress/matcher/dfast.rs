@@ -197,9 +197,11 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     let dict_short = |x: u64| get(ds, hash::<MLS>(x, dsl) & ds.len().wrapping_sub(1));
     // With a dictionary attached, the own tables hold the current segment's indices
     // only (they start cleared: a 0 is no candidate), and the dictionary's candidates
-    // lie below it (its first index is none either, as in C).
+    // lie below it, from the lowest index on (as the copied tables' do) but not 0, an
+    // entry never set.
     let own_low = lowest.max(base);
-    let dict_ok = |c: u32| c > lowest && c < base;
+    let dict_above = lowest.saturating_sub(1);
+    let dict_ok = |c: u32| c > dict_above && c < base;
     // Every position the loop loads is at most `ilimit`: a view that ends 8 bytes after it
     // lets the compiler prove those loads from the loop's own bound.
     let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {
