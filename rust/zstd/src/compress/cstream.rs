@@ -34,6 +34,11 @@ pub fn cstream_workspace_bound(cp: &CParams) -> usize {
     cctx_workspace_bound(cp) + buffer_size(cp) + stage_size(cp)
 }
 
+/// The pledged size, `None` for [`CONTENTSIZE_UNKNOWN`].
+fn pledged(size: u64) -> Option<u64> {
+    (size != CONTENTSIZE_UNKNOWN).then_some(size)
+}
+
 /// A streaming compressor over a caller's workspace.
 pub struct CStream<'a> {
     parts: Parts<'a>,
@@ -72,10 +77,13 @@ impl<'a> CStream<'a> {
             return Err(Error::parameter_outOfBound);
         }
         let mut c = Carver::new(ws);
-        let parts = Parts::new(&mut c, &cp)?;
+        let mut parts = Parts::new(&mut c, &cp)?;
         let buf = c.bytes(buffer_size(&cp)).ok_or(Error::memory_allocation)?;
         let stage = c.bytes(stage_size(&cp)).ok_or(Error::memory_allocation)?;
-        let mut s = Self {
+        // The state `reset` leaves, built in place: a stream moved into a variable and
+        // reset would take two copies of its 800 bytes on the stack.
+        parts.reset();
+        Ok(Self {
             parts,
             params: *params,
             buf,
@@ -88,15 +96,13 @@ impl<'a> CStream<'a> {
             ext_lo: 0,
             ext_hi: 0,
             ext_start: 0,
-            pledged: None,
+            pledged: pledged(pledged_src_size),
             consumed: 0,
             hash: Xxh64State::new(0),
             started: false,
             ending: false,
             finished: false,
-        };
-        s.reset(pledged_src_size)?;
-        Ok(s)
+        })
     }
 
     /// Runs the block writer's hot loops with `d` (the FFI shim picks one for the CPU).
@@ -107,7 +113,7 @@ impl<'a> CStream<'a> {
     /// Starts a new frame with the same parameters (`zstd_reset_cstream`).
     pub fn reset(&mut self, pledged_src_size: u64) -> Result<(), Error> {
         self.parts.reset();
-        self.pledged = (pledged_src_size != CONTENTSIZE_UNKNOWN).then_some(pledged_src_size);
+        self.pledged = pledged(pledged_src_size);
         self.st_lo = 0;
         self.st_hi = 0;
         self.base = 0;

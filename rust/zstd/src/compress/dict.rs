@@ -44,7 +44,9 @@ fn code_lengths(w: &Weights) -> [u8; 256] {
 }
 
 /// Reads a zstd dictionary's entropy tables into `ent` (the decoder's state at the start
-/// of a frame) and completes `p` with its ID, repeat offsets and content.
+/// of a frame) and completes `p` with its ID, repeat offsets and content. Its own
+/// frame keeps the decoding tables it reads with off its callers' stacks.
+#[inline(never)]
 pub(crate) fn load_tables(p: &mut Parsed<'_>, ent: &mut Entropy<'_>) -> Result<(), Error> {
     ent.reset();
     let d = dict::read(p.dict, |t| {

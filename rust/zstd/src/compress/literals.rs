@@ -77,6 +77,29 @@ fn histogram(ent: &mut Entropy<'_>, lits: &[u8]) -> (usize, u32) {
     (max_sym, most)
 }
 
+/// Builds a new tree for the counts in `ent.lit_count` into `ent.huf_next` and writes
+/// its description at the start of `body`: (header size, header and streams' size).
+/// In its own frame: inlined, its tables would grow the block loop's stack beyond the
+/// kernel's `FRAME_WARN`.
+#[inline(never)]
+fn new_tree(
+    ent: &mut Entropy<'_>,
+    body: &mut [u8],
+    max_sym: usize,
+    log: u32,
+) -> Option<(usize, u64)> {
+    let count = &*ent.lit_count;
+    if !ent
+        .huf_next
+        .build(count, max_sym, log, &mut ent.huf_scratch)
+    {
+        return None;
+    }
+    let h = ent.huf_next.write_header(body, &mut ent.ct.scratch())?;
+    let bits = ent.huf_next.cost_bits(count).unwrap_or(u64::MAX / 2);
+    Some((h, h as u64 + bits.div_ceil(8)))
+}
+
 /// Writes the literals section of a block; records in `ent` whether a new Huffman tree
 /// was sent. `None` when `dst` is too small.
 pub(crate) fn write_literals(
@@ -110,21 +133,15 @@ pub(crate) fn write_literals(
         None
     };
     let log = optimal_table_log(HUF_MAX_LOG, n, max_sym as u32, 1).min(HUF_MAX_LOG);
-    let mut new_total = None;
     // Below the lazy strategies a short section keeps the decoder's tree when it codes
     // every present symbol, without building a new one to compare (C's `preferRepeat`:
     // zram's pages with a dictionary mostly reuse the dictionary's tree).
     let prefer_old = strategy < Strategy::Lazy && n <= 1024 && old_bits.is_some();
-    if !prefer_old
-        && ent
-            .huf_next
-            .build(count, max_sym, log, &mut ent.huf_scratch)
-    {
-        if let Some(h) = ent.huf_next.write_header(body, &mut ent.ct.scratch()) {
-            let bits = ent.huf_next.cost_bits(count).unwrap_or(u64::MAX / 2);
-            new_total = Some((h, h as u64 + bits.div_ceil(8)));
-        }
-    }
+    let new_total = if prefer_old {
+        None
+    } else {
+        new_tree(ent, body, max_sym, log)
+    };
     let use_old = match (old_bits, new_total) {
         (Some(ob), Some((h, nt))) => ob.div_ceil(8) <= nt || h + 12 >= n,
         (Some(_), None) => true,

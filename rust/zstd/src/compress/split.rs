@@ -38,7 +38,9 @@ const THRESHOLD_PCT: u64 = 50;
 /// Size of the next block: `src.len()` (at most one block), or a multiple of 8 KiB
 /// where the content changes. Only the first `sample` bytes of each chunk are looked
 /// at (half a chunk halves the cost; on the corpus it loses 0.2% on text, gains on
-/// binaries, so the encoder samples whole chunks).
+/// binaries, so the encoder samples whole chunks). Its own frame keeps its histograms
+/// off the block loop's stack.
+#[inline(never)]
 pub(crate) fn next_block_size(src: &[u8], sample: usize) -> usize {
     let sample = sample.clamp(64, CHUNK);
     if src.len() < 4 * CHUNK {
