@@ -242,13 +242,16 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             }
             let x1 = rd(ip1);
             let hl1 = hlx(x1);
+            let cl1 = get(long, hl1);
             if valid(cl0, cur, if DMS { own_low } else { lowest }) {
                 let ml = match_x::<EXT, 8>(v, src, base, cl0, ip, x0);
                 if ml > 0 {
+                    if step < 4 {
+                        set(long, hl1, pos(ip1));
+                    }
                     break (ip, cl0, ml, cur);
                 }
             }
-            let cl1 = get(long, hl1);
             if DMS {
                 let cd = dict_long(x0);
                 if dict_ok(cd) {
