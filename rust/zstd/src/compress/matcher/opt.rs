@@ -6,9 +6,11 @@
 //! A forward pass keeps the cheapest way into each position (a shortest path over up to
 //! `OPT_NUM` positions); the path is then traced back and emitted.
 //!
-//! Prices are in 1/256 bit, from symbol statistics: the block's own literals and
-//! default code profiles for a frame's first block, then the codes actually emitted
-//! (halved at each block, so they follow the data).
+//! Prices are in 1/256 bit, from symbol statistics kept as zstd's C keeps them: a
+//! frame's first block starts from its own literals and fixed code profiles (or from
+//! fixed prices when it is at most 1 KiB), every emitted sequence is counted, the prices
+//! follow after each parsed stretch, and a later block starts from the counts scaled
+//! down. Btopt weighs a count by its whole bits, btultra and up by 1/256 bits.
 //!
 //! The tree hashes 4 or more bytes; when `minMatch` is 3, a table of 3-byte hashes
 //! (`2^h3_log` entries, the latest position of each) adds a 3-byte candidate.
@@ -19,7 +21,7 @@ use super::rep::{offset_value, update_rep};
 use super::{highbit, valid, Args, View};
 use crate::compress::seq_store::{SeqStore, MIN_MATCH};
 use crate::compress::sequences::{ll_code, ml_code};
-use crate::tables::{LL_BASE, MAX_LL, MAX_ML, ML_BASE};
+use crate::tables::{BLOCK_SIZE_MAX, LL_BASE, MAX_LL, MAX_ML, ML_BASE};
 
 /// Positions one pass prices at most.
 pub(super) const OPT_NUM: usize = 1 << 12;
@@ -39,21 +41,58 @@ const BIT: i32 = 256;
 /// Price of an unreachable position.
 const INF: i32 = i32::MAX / 4;
 
+/// A first block at most this long is priced with fixed prices, not statistics.
+const PREDEF_MAX: usize = 1024;
+
+/// Literal-length and offset-code counts a frame starts with (zstd's C: short literal
+/// runs, repeat offsets and offsets of 16 to 2047 are the common case); match-length
+/// counts start at 1.
+const LL_START: [u32; MAX_LL + 1] = {
+    let mut t = [1; MAX_LL + 1];
+    t[0] = 4;
+    t[1] = 2;
+    t
+};
+const OF_START: [u32; MAX_OFF_CODE + 1] = {
+    let mut t = [1; MAX_OFF_CODE + 1];
+    let head = [6, 2, 1, 1, 2, 3, 4, 4, 4, 3, 2];
+    let mut i = 0;
+    while i < head.len() {
+        t[i] = head[i];
+        i += 1;
+    }
+    t
+};
+
 // Layout of the parser's workspace, in little-endian 4-byte entries.
 const LIT_F: usize = 0;
 const LL_F: usize = LIT_F + 256;
 const ML_F: usize = LL_F + MAX_LL + 1;
 const OF_F: usize = ML_F + MAX_ML + 1;
-const LIT_P: usize = OF_F + MAX_OFF_CODE + 1;
-const LL_P: usize = LIT_P + 256;
-const ML_P: usize = LL_P + MAX_LL + 1;
-const OF_P: usize = ML_P + MAX_ML + 1;
-const MATCHES: usize = OF_P + MAX_OFF_CODE + 1;
+/// The sums of the four statistics (`K_*` order), then their weights (base prices),
+/// then 1 while the prices are the fixed ones.
+const SUMS: usize = OF_F + MAX_OFF_CODE + 1;
+const BASES: usize = SUMS + 4;
+const PREDEF: usize = BASES + 4;
+const MATCHES: usize = PREDEF + 1;
 /// First index not in the 3-byte hash table yet.
 const H3_NEXT: usize = MATCHES + 2 * MAX_MATCHES;
 const NODES: usize = H3_NEXT + 1;
 /// Entries holding state between blocks (statistics to `H3_NEXT`); the rest is scratch.
 pub(super) const STATE: usize = NODES;
+/// The statistics: literals, literal-length codes, match-length codes, offset codes,
+/// each as (first entry, symbols).
+const K_LIT: usize = 0;
+const K_LL: usize = 1;
+const K_ML: usize = 2;
+const K_OF: usize = 3;
+const STATS: [(usize, usize); 4] = [
+    (LIT_F, 256),
+    (LL_F, MAX_LL + 1),
+    (ML_F, MAX_ML + 1),
+    (OF_F, MAX_OFF_CODE + 1),
+];
+
 /// Fields of a node: price, match length (0: reached by a literal), offset, pending
 /// literals, the three repeat offsets after it, and the next position on the chosen path.
 const NODE: usize = 8;
@@ -163,91 +202,156 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// Readies the prices for a block whose bytes are `block`: a fresh frame takes the
-    /// block's literal counts and default code profiles; later blocks halve what the
-    /// previous ones emitted.
+    /// The weight of a count (`256 * log2(stat + 1)`, up to a constant): whole bits for
+    /// btopt, with the linear fraction for btultra and up.
+    #[inline(always)]
+    fn weight(&self, stat: u32) -> i32 {
+        let x = u64::from(stat) + 1;
+        let hb = 63 - x.leading_zeros() as i32;
+        if self.ultra {
+            hb * BIT + ((x << 8) >> hb) as i32
+        } else {
+            hb * BIT
+        }
+    }
+
+    /// Recomputes the sums' weights after the counts changed.
+    fn set_base_prices(&mut self) {
+        for k in 0..4 {
+            let w = self.weight(self.get(SUMS + k));
+            self.set(BASES + k, w as u32);
+        }
+    }
+
+    #[inline(always)]
+    fn base(&self, k: usize) -> i32 {
+        self.get(BASES + k) as i32
+    }
+
+    #[inline(always)]
+    fn predef(&self) -> bool {
+        self.get(PREDEF) != 0
+    }
+
+    /// Sets every count of statistic `k` to `1 + count >> shift`; records the sum.
+    fn downscale(&mut self, k: usize, shift: u32) {
+        let (f, n) = STATS[k];
+        let mut sum = 0u32;
+        for i in f..f + n {
+            let c = 1 + (self.get(i) >> shift.min(31));
+            self.set(i, c);
+            sum = sum.saturating_add(c);
+        }
+        self.set(SUMS + k, sum);
+    }
+
+    /// Scales statistic `k` down to a sum near `2^log` when it is more than twice that.
+    fn scale(&mut self, k: usize, log: u32) {
+        let (f, n) = STATS[k];
+        let sum = (f..f + n)
+            .map(|i| self.get(i))
+            .fold(0u32, u32::saturating_add);
+        let factor = sum >> log;
+        if factor <= 1 {
+            self.set(SUMS + k, sum);
+        } else {
+            self.downscale(k, highbit(factor) as u32);
+        }
+    }
+
+    /// Readies the statistics for a block whose bytes are `block`: a frame's first
+    /// block counts its own literals and takes the starting profiles (fixed prices when
+    /// it is short); a later block keeps the counts of the blocks before, scaled down.
     fn prepare(&mut self, block: &[u8]) {
-        let fresh = (LIT_F..LIT_F + 256).all(|i| self.get(i) == 0);
-        if fresh {
+        if self.get(SUMS + K_LL) == 0 {
+            self.set(PREDEF, u32::from(block.len() <= PREDEF_MAX));
+            for i in LIT_F..LIT_F + 256 {
+                self.set(i, 0);
+            }
             for &b in block {
                 self.add(LIT_F + b as usize, 1);
             }
-            for i in 0..256 {
-                let f = self.get(LIT_F + i);
-                self.set(LIT_F + i, 1 + (f >> 4));
-            }
-            // Short literal runs and matches, and repeat offsets, are the common case.
-            for c in 0..=MAX_LL {
-                self.set(LL_F + c, 1 + (32 >> c.min(5)) as u32);
-            }
-            for c in 0..=MAX_ML {
-                self.set(ML_F + c, 1 + (32 >> (c / 4).min(5)) as u32);
-            }
-            for c in 0..=MAX_OFF_CODE {
-                let f = match c {
-                    0 | 1 => 24,
-                    2..=9 => 1,
-                    _ => 4,
-                };
-                self.set(OF_F + c, f);
-            }
-        } else {
-            for i in LIT_F..MATCHES {
-                if !(LIT_P..LIT_P + 256).contains(&i) {
-                    let f = self.get(i);
-                    self.set(i, 1 + (f >> 1));
+            self.downscale(K_LIT, 8);
+            for (k, start) in [(K_LL, &LL_START[..]), (K_OF, &OF_START[..])] {
+                let f = STATS[k].0;
+                for (i, &c) in start.iter().enumerate() {
+                    self.set(f + i, c);
                 }
+                self.set(SUMS + k, start.iter().sum());
             }
-        }
-        for (f, p, n, cap) in [
-            (LIT_F, LIT_P, 256, 8 * BIT),
-            (LL_F, LL_P, MAX_LL + 1, INF),
-            (ML_F, ML_P, MAX_ML + 1, INF),
-            (OF_F, OF_P, MAX_OFF_CODE + 1, INF),
-        ] {
-            let sum: u32 = (f..f + n).map(|i| self.get(i)).fold(0, u32::saturating_add);
-            let ws = weight(sum);
-            for k in 0..n {
-                let price = (ws - weight(self.get(f + k))).clamp(0, cap);
-                self.set(p + k, price as u32);
+            for i in ML_F..ML_F + MAX_ML + 1 {
+                self.set(i, 1);
             }
+            self.set(SUMS + K_ML, MAX_ML as u32 + 1);
+        } else {
+            self.set(PREDEF, 0);
+            self.scale(K_LIT, 12);
+            self.scale(K_LL, 11);
+            self.scale(K_ML, 11);
+            self.scale(K_OF, 11);
         }
+        self.set_base_prices();
+    }
+
+    /// Price of one literal byte `b`.
+    #[inline(always)]
+    fn lit_price(&self, b: u8) -> i32 {
+        if self.predef() {
+            return 6 * BIT;
+        }
+        self.base(K_LIT) - self.weight(self.get(LIT_F + b as usize))
     }
 
     /// Price of `lits` pending literals as the next sequence's literal length.
     #[inline(always)]
     fn ll_price(&self, lits: u32) -> i32 {
+        if self.predef() {
+            return self.weight(lits);
+        }
+        // A whole block of literals has no code: one bit more than the longest run.
+        let (lits, more) = if lits as usize >= BLOCK_SIZE_MAX {
+            (BLOCK_SIZE_MAX as u32 - 1, BIT)
+        } else {
+            (lits, 0)
+        };
         let c = ll_code(lits) as usize;
         let extra = LL_BASE.get(c).map_or(16, |b| i32::from(b.1));
-        extra * BIT + self.get(LL_P + c) as i32
+        extra * BIT + self.base(K_LL) - self.weight(self.get(LL_F + c)) + more
     }
 
     /// Price of a match of `ml` bytes coded as Offset_Value `ov`.
     #[inline(always)]
     fn match_price(&self, ov: u32, ml: usize) -> i32 {
-        let oc = highbit(ov) as usize;
-        let mut p = oc as i32 * BIT + self.get(OF_P + oc) as i32;
+        let oc = highbit(ov);
+        if self.predef() {
+            return self.weight(ml.saturating_sub(MIN_MATCH as usize) as u32) + (16 + oc) * BIT;
+        }
+        let mut p = oc * BIT + self.base(K_OF) - self.weight(self.get(OF_F + oc as usize));
         if !self.ultra && oc >= 20 {
             // Far offsets cost cache misses when decoding: btopt avoids them a little.
-            p += (oc as i32 - 19) * 2 * BIT;
+            p += (oc - 19) * 2 * BIT;
         }
         let mc = ml_code(ml as u32) as usize;
         let extra = ML_BASE.get(mc).map_or(16, |b| i32::from(b.1));
         // A sequence has overheads the codes do not show: prefer fewer of them.
-        p + extra * BIT + self.get(ML_P + mc) as i32 + BIT / 5
+        p + extra * BIT + self.base(K_ML) - self.weight(self.get(ML_F + mc)) + BIT / 5
     }
 
-    /// Counts an emitted sequence (or the block's last literals when `ml` is 0).
+    /// Counts an emitted sequence: `lits`, then a match of `ml` bytes as `ov`.
     fn count(&mut self, lits: &[u8], ml: usize, ov: u32) {
         for &b in lits {
             self.add(LIT_F + b as usize, 2);
         }
-        if ml == 0 {
-            return;
+        let n = (lits.len() as u32).saturating_mul(2);
+        self.add(SUMS + K_LIT, n);
+        for (k, i) in [
+            (K_LL, LL_F + ll_code(lits.len() as u32) as usize),
+            (K_ML, ML_F + ml_code(ml as u32) as usize),
+            (K_OF, OF_F + highbit(ov) as usize),
+        ] {
+            self.add(i, 1);
+            self.add(SUMS + k, 1);
         }
-        self.add(LL_F + ll_code(lits.len() as u32) as usize, 1);
-        self.add(ML_F + ml_code(ml as u32) as usize, 1);
-        self.add(OF_F + highbit(ov) as usize, 1);
     }
 
     #[inline(always)]
@@ -364,15 +468,6 @@ impl Parser<'_> {
     }
 }
 
-/// `256 * log2(x)`, linear between powers of two (`x >= 1`; 0 for 0).
-#[inline(always)]
-fn weight(x: u32) -> i32 {
-    let x = x.max(1);
-    let hb = highbit(x);
-    let frac = ((u64::from(x) << 8) >> hb) as i32 - BIT;
-    hb * BIT + frac
-}
-
 pub(super) fn dispatch(
     tree: &mut Tree<'_>,
     opt: &mut Parser<'_>,
@@ -420,6 +515,7 @@ fn compress<const EXT: bool, const MLS: u32>(
         let (longest, loff) = o.match_at(n - 1);
         if longest > o.sufficient {
             anchor = emit(o, v, seqs, rep, anchor, ip, longest, loff, lowest);
+            o.set_base_prices();
             ip += longest;
             continue;
         }
@@ -434,9 +530,8 @@ fn compress<const EXT: bool, const MLS: u32>(
                 // Reaching `cur` by one more literal.
                 let prev_lits = o.node(cur - 1, N_LIT);
                 let b = src.get(ip + cur - 1).copied().unwrap_or(0);
-                let price =
-                    o.price(cur - 1) + o.get(LIT_P + b as usize) as i32 + o.ll_price(prev_lits + 1)
-                        - o.ll_price(prev_lits);
+                let price = o.price(cur - 1) + o.lit_price(b) + o.ll_price(prev_lits + 1)
+                    - o.ll_price(prev_lits);
                 if price <= o.price(cur) {
                     let r = o.rep_of(cur - 1);
                     o.set_way(cur, price, 0, 0, prev_lits + 1, &r);
@@ -537,6 +632,7 @@ fn compress<const EXT: bool, const MLS: u32>(
             }
             q = next;
         }
+        o.set_base_prices();
         ip += end;
     }
     (anchor, ip)
@@ -584,14 +680,23 @@ fn emit(
 
 #[cfg(test)]
 mod tests {
-    use super::weight;
+    use super::{Parser, ENTRIES};
 
     #[test]
-    fn weight_is_a_log() {
-        assert_eq!(weight(1), 0);
-        assert_eq!(weight(2), 256);
-        assert_eq!(weight(3), 256 + 128);
-        assert_eq!(weight(1 << 20), 20 * 256);
-        assert!(weight(u32::MAX) > 31 * 256);
+    fn weights_are_zstd_s() {
+        let mut t = [[0u8; 4]; ENTRIES];
+        // Btultra: 256 * (highbit(x) + x / 2^highbit(x)) for x = stat + 1.
+        let o = Parser::new(&mut t, 0, true, 8).unwrap();
+        assert_eq!(o.weight(0), 256);
+        assert_eq!(o.weight(1), 512);
+        assert_eq!(o.weight(2), 256 + 384);
+        assert_eq!(o.weight((1 << 20) - 1), 20 * 256 + 256);
+        assert!(o.weight(u32::MAX) > 32 * 256);
+        // Btopt: whole bits of x = stat + 1.
+        let o = Parser::new(&mut t, 0, false, 8).unwrap();
+        assert_eq!(o.weight(0), 0);
+        assert_eq!(o.weight(1), 256);
+        assert_eq!(o.weight(2), 256);
+        assert_eq!(o.weight(3), 512);
     }
 }
