@@ -27,6 +27,8 @@ impl Tree<'_> {
     /// Inserts index `cur` and returns the longest match seen: `(length, offset)`,
     /// length 0 when under 4 bytes. Moves `next` past the positions a self-overlapping
     /// match covers (runs), whose insertion would cost a full compare each.
+    /// A very long match also skips `min(192, length - 384)` positions, as C's tree
+    /// update does.
     #[inline(always)]
     fn insert<const EXT: bool, const MLS: u32>(
         &mut self,
@@ -34,18 +36,27 @@ impl Tree<'_> {
         cur: u32,
         lowest: u32,
     ) -> (usize, u32) {
-        self.insert_with::<EXT, MLS, _>(v, cur, lowest, &mut |_, _| {})
+        let r = self.insert_with::<EXT, MLS, _>(v, cur, lowest, 0, usize::MAX, &mut |_, _| {});
+        if r.0 > 384 {
+            self.next = self
+                .next
+                .max(cur.saturating_add((r.0 - 384).min(192) as u32));
+        }
+        r
     }
 
-    /// [`Self::insert`], also telling `found` every match longer than all seen before it
-    /// as `(length, offset)` (the optimal parser's candidates). Those lengths rest on
-    /// the tree's ordering and are checked again by whoever emits them.
+    /// [`Self::insert`] (without the long-match skip), also telling `found` every match
+    /// longer than `beat` and all seen before it as `(length, offset)` (the optimal
+    /// parser's candidates), and stopping after one longer than `stop`. Those lengths
+    /// rest on the tree's ordering and are checked again by whoever emits them.
     #[inline(always)]
     pub(super) fn insert_with<const EXT: bool, const MLS: u32, F: FnMut(usize, u32)>(
         &mut self,
         v: &View<'_>,
         cur: u32,
         lowest: u32,
+        beat: usize,
+        stop: usize,
         found: &mut F,
     ) -> (usize, u32) {
         let x = if cur >= v.base {
@@ -68,7 +79,7 @@ impl Tree<'_> {
         let mut smaller = Some(node);
         let mut larger = Some(node + 1);
         let (mut common_s, mut common_l) = (0usize, 0usize);
-        let mut best = 0usize;
+        let mut best = beat;
         let mut best_off = 0u32;
         let mut match_end = cur.saturating_add(9);
         let end = v.src.len();
@@ -83,14 +94,15 @@ impl Tree<'_> {
             } else {
                 0
             };
-            if len > best {
+            let longer = len > best;
+            if longer {
                 best = len;
                 best_off = cur - m;
                 found(len, best_off);
                 match_end = match_end.max(m.saturating_add(len as u32));
             }
             let children = 2 * (m & mask) as usize;
-            if ip + len >= end || cur < v.base {
+            if ip + len >= end || cur < v.base || (longer && len > stop) {
                 // Cannot order `m` (the match runs to the end): drop the rest.
                 break;
             }
@@ -117,7 +129,7 @@ impl Tree<'_> {
             set(self.tree, slot, 0);
         }
         self.next = self.next.max(match_end - 8);
-        if best < 4 {
+        if best < 4 || best_off == 0 {
             return (0, 0);
         }
         // The tree promises the common prefixes it relies on; check the one reported.

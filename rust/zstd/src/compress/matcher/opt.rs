@@ -371,7 +371,10 @@ impl<'t> Parser<'t> {
     }
 
     /// Finds the candidates at local position `p` (inserting it into the tree): the
-    /// repeat offsets, then the tree's matches, each longer than the one before.
+    /// repeat offsets, then the tree's matches, each longer than the one before. As in
+    /// zstd's C, a position the tree skipped (inside a long match found before) has none,
+    /// the 3-byte table is asked only when no repeat offset reaches 3 bytes, and a
+    /// candidate long enough to be taken at once ends the search.
     fn collect<const EXT: bool, const MLS: u32>(
         &mut self,
         tree: &mut Tree<'_>,
@@ -383,48 +386,54 @@ impl<'t> Parser<'t> {
     ) -> usize {
         self.n_matches = 0;
         let cur = v.pos(p);
+        if cur < tree.next {
+            return 0;
+        }
+        tree.update::<EXT, MLS>(v, cur, lowest);
+        tree.next = cur;
+        let end = v.src.len();
+        // Taken at once: longer than `sufficient`, or running to the end of the block.
+        let enough = |len: usize, s: usize| len > s || p.saturating_add(len) >= end;
         let cands = if ll0 {
             [rep[1], rep[2], rep[0].wrapping_sub(1)]
         } else {
             *rep
         };
-        // Repeat offsets first: at equal length they are the cheapest.
-        let mut best = if self.h3_log > 0 { 2 } else { 3 };
+        let min = if self.h3_log > 0 { 3 } else { 4 };
+        let mut best = min - 1;
         for off in cands {
             if off == 0 || !valid(cur.wrapping_sub(off), cur, lowest) {
                 continue;
             }
             let len = v.match_len::<EXT>(cur - off, p);
-            if len > best {
+            if len > best && len >= min {
                 best = len;
                 self.push_match(len, off);
+                if enough(len, self.sufficient) {
+                    return self.n_matches;
+                }
             }
         }
-        if self.h3_log > 0 {
+        if self.h3_log > 0 && best < 3 {
             // The 3-byte candidate (the tree may miss matches this short).
             if let Some(m) = self.insert_h3::<EXT>(v, cur, lowest) {
                 if cur - m < H3_DIST_MAX {
                     let len = v.match_len::<EXT>(m, p);
-                    if len > best {
+                    if len >= 3 {
                         best = len;
                         self.push_match(len, cur - m);
+                        if enough(len, self.sufficient) {
+                            tree.next = cur + 1;
+                            return self.n_matches;
+                        }
                     }
                 }
             }
         }
-        if best > self.sufficient {
-            return self.n_matches;
-        }
-        tree.update::<EXT, MLS>(v, cur, lowest);
-        if tree.next <= cur {
-            tree.next = cur + 1;
-            tree.insert_with::<EXT, MLS, _>(v, cur, lowest, &mut |len, off| {
-                if len > best {
-                    best = len;
-                    self.push_match(len, off);
-                }
-            });
-        }
+        tree.next = cur + 1;
+        tree.insert_with::<EXT, MLS, _>(v, cur, lowest, best, OPT_NUM, &mut |len, off| {
+            self.push_match(len, off);
+        });
         self.n_matches
     }
 }
