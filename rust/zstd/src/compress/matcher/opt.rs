@@ -74,7 +74,12 @@ const OF_F: usize = ML_F + MAX_ML + 1;
 const SUMS: usize = OF_F + MAX_OFF_CODE + 1;
 const BASES: usize = SUMS + 4;
 const PREDEF: usize = BASES + 4;
-const MATCHES: usize = PREDEF + 1;
+/// The prices of the literal-length, match-length and offset codes (base price less
+/// the code's weight), kept with the base prices: a parse prices many lengths a position.
+const LL_P: usize = PREDEF + 1;
+const ML_P: usize = LL_P + MAX_LL + 1;
+const OF_P: usize = ML_P + MAX_ML + 1;
+const MATCHES: usize = OF_P + MAX_OFF_CODE + 1;
 /// First index not in the 3-byte hash table yet.
 const H3_NEXT: usize = MATCHES + 2 * MAX_MATCHES;
 const NODES: usize = H3_NEXT + 1;
@@ -215,11 +220,19 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// Recomputes the sums' weights after the counts changed.
+    /// Recomputes the sums' weights and the codes' prices after the counts changed.
     fn set_base_prices(&mut self) {
         for k in 0..4 {
             let w = self.weight(self.get(SUMS + k));
             self.set(BASES + k, w as u32);
+        }
+        for (k, p) in [(K_LL, LL_P), (K_ML, ML_P), (K_OF, OF_P)] {
+            let (f, n) = STATS[k];
+            let base = self.base(k);
+            for i in 0..n {
+                let price = base - self.weight(self.get(f + i));
+                self.set(p + i, price as u32);
+            }
         }
     }
 
@@ -316,7 +329,7 @@ impl<'t> Parser<'t> {
         };
         let c = ll_code(lits) as usize;
         let extra = LL_BASE.get(c).map_or(16, |b| i32::from(b.1));
-        extra * BIT + self.base(K_LL) - self.weight(self.get(LL_F + c)) + more
+        extra * BIT + self.get(LL_P + c) as i32 + more
     }
 
     /// Price of a match of `ml` bytes coded as Offset_Value `ov`.
@@ -326,7 +339,7 @@ impl<'t> Parser<'t> {
         if self.predef() {
             return self.weight(ml.saturating_sub(MIN_MATCH as usize) as u32) + (16 + oc) * BIT;
         }
-        let mut p = oc * BIT + self.base(K_OF) - self.weight(self.get(OF_F + oc as usize));
+        let mut p = oc * BIT + self.get(OF_P + oc as usize) as i32;
         if !self.ultra && oc >= 20 {
             // Far offsets cost cache misses when decoding: btopt avoids them a little.
             p += (oc - 19) * 2 * BIT;
@@ -334,7 +347,7 @@ impl<'t> Parser<'t> {
         let mc = ml_code(ml as u32) as usize;
         let extra = ML_BASE.get(mc).map_or(16, |b| i32::from(b.1));
         // A sequence has overheads the codes do not show: prefer fewer of them.
-        p + extra * BIT + self.base(K_ML) - self.weight(self.get(ML_F + mc)) + BIT / 5
+        p + extra * BIT + self.get(ML_P + mc) as i32 + BIT / 5
     }
 
     /// Counts an emitted sequence: `lits`, then a match of `ml` bytes as `ov`.
