@@ -120,7 +120,14 @@ impl<'w> Parts<'w> {
             // without it (docs/encoder-performance.md), so only slower levels split.
             if be - bs == BLOCK_SIZE_MAX as u32 && self.cp.strategy != Strategy::Fast {
                 let full = seg.cur.get(lo..lo + BLOCK_SIZE_MAX).ok_or(Error::GENERIC)?;
-                be = bs + next_block_size(full, CHUNK) as u32;
+                // The optimal parser's levels look at every byte pair; the others at
+                // half of them (the cost is the fast levels', the gain the slow ones').
+                be = bs
+                    + if self.cp.strategy >= Strategy::Btopt {
+                        next_block_size::<true>(full, CHUNK)
+                    } else {
+                        next_block_size::<false>(full, CHUNK)
+                    } as u32;
             }
             let is_last = last && be == end;
             let hi = (be - seg.cur_start) as usize;

