@@ -20,26 +20,22 @@ fn fingerprint<const DENSE: bool>(src: &[u8], h: &mut [[u16; BUCKETS]; 4]) -> u3
     }
     let mut n = 0;
     let [a, b, c, d] = h;
-    if DENSE {
-        for q in src.chunks_exact(8) {
-            let v = u64::from_le_bytes([q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]]);
-            // At most CHUNK / 8 increments per bucket: no wrap.
-            a[bucket(v)] = a[bucket(v)].wrapping_add(1);
-            b[bucket(v >> 16)] = b[bucket(v >> 16)].wrapping_add(1);
-            c[bucket(v >> 32)] = c[bucket(v >> 32)].wrapping_add(1);
-            d[bucket(v >> 48)] = d[bucket(v >> 48)].wrapping_add(1);
-            n += 4;
-        }
-    } else {
-        for q in src.chunks_exact(16) {
-            let v = u64::from_le_bytes([q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]]);
-            let w = u64::from_le_bytes([q[8], q[9], q[10], q[11], q[12], q[13], q[14], q[15]]);
-            // At most CHUNK / 16 increments per bucket: no wrap.
-            a[bucket(v)] = a[bucket(v)].wrapping_add(1);
-            b[bucket(v >> 32)] = b[bucket(v >> 32)].wrapping_add(1);
-            c[bucket(w >> 16)] = c[bucket(w >> 16)].wrapping_add(1);
-            d[bucket(w >> 48)] = d[bucket(w >> 48)].wrapping_add(1);
-            n += 4;
+    // Counts the pairs at bits 0 and 32 of `x` and 16 and 48 of `y`, one a histogram.
+    // At most CHUNK / 8 increments per bucket: no wrap.
+    let mut add = |x: u64, y: u64| {
+        a[bucket(x)] = a[bucket(x)].wrapping_add(1);
+        b[bucket(x >> 32)] = b[bucket(x >> 32)].wrapping_add(1);
+        c[bucket(y >> 16)] = c[bucket(y >> 16)].wrapping_add(1);
+        d[bucket(y >> 48)] = d[bucket(y >> 48)].wrapping_add(1);
+        n += 4;
+    };
+    for q in src.chunks_exact(16) {
+        let v = u64::from_le_bytes([q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]]);
+        let w = u64::from_le_bytes([q[8], q[9], q[10], q[11], q[12], q[13], q[14], q[15]]);
+        add(v, w);
+        if DENSE {
+            // The other four pairs: bits 16 and 48 of `v`, 0 and 32 of `w`.
+            add(v >> 16, w << 16);
         }
     }
     n
