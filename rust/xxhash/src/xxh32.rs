@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! XXH32: 32-bit xxHash, one-shot and streaming.
 
-use crate::{feed, read_u32};
+use crate::{oneshot, read_u32, Lanes, Variant};
 
 const PRIME32_1: u32 = 0x9E37_79B1;
 const PRIME32_2: u32 = 0x85EB_CA77;
@@ -16,22 +16,7 @@ fn round(acc: u32, input: u32) -> u32 {
         .wrapping_mul(PRIME32_1)
 }
 
-/// Runs the four lanes over whole 16-byte stripes; returns the bytes left over.
-#[inline(always)]
-fn stripes<'a>(v: &mut [u32; 4], input: &'a [u8]) -> &'a [u8] {
-    let (chunks, rest) = input.as_chunks::<16>();
-    for c in chunks {
-        let (w, _) = c.as_chunks::<4>();
-        v[0] = round(v[0], read_u32(&w[0]));
-        v[1] = round(v[1], read_u32(&w[1]));
-        v[2] = round(v[2], read_u32(&w[2]));
-        v[3] = round(v[3], read_u32(&w[3]));
-    }
-    rest
-}
-
-#[inline(always)]
-fn init_lanes(seed: u32) -> [u32; 4] {
+const fn init_lanes(seed: u32) -> [u32; 4] {
     [
         seed.wrapping_add(PRIME32_1).wrapping_add(PRIME32_2),
         seed.wrapping_add(PRIME32_2),
@@ -40,51 +25,85 @@ fn init_lanes(seed: u32) -> [u32; 4] {
     ]
 }
 
-#[inline(always)]
-fn merge_lanes(v: &[u32; 4]) -> u32 {
-    v[0].rotate_left(1)
-        .wrapping_add(v[1].rotate_left(7))
-        .wrapping_add(v[2].rotate_left(12))
-        .wrapping_add(v[3].rotate_left(18))
-}
+/// XXH32 for the shared code.
+struct X32;
 
-/// Mixes in the final (< 16) bytes and avalanches.
-fn finalize(mut h: u32, tail: &[u8]) -> u32 {
-    let (words, bytes) = tail.as_chunks::<4>();
-    for w in words {
-        h = h
-            .wrapping_add(read_u32(w).wrapping_mul(PRIME32_3))
-            .rotate_left(17)
-            .wrapping_mul(PRIME32_4);
+impl Variant for X32 {
+    type Word = u32;
+    type Stripe = [u8; 16];
+
+    #[inline(always)]
+    fn init_lanes(seed: u32) -> [u32; 4] {
+        init_lanes(seed)
     }
-    for &b in bytes {
-        h = h
-            .wrapping_add(u32::from(b).wrapping_mul(PRIME32_5))
-            .rotate_left(11)
-            .wrapping_mul(PRIME32_1);
+
+    #[inline(always)]
+    fn stripes<'a>(v: &mut [u32; 4], input: &'a [u8]) -> &'a [u8] {
+        let (chunks, rest) = input.as_chunks::<16>();
+        for c in chunks {
+            let (w, _) = c.as_chunks::<4>();
+            v[0] = round(v[0], read_u32(&w[0]));
+            v[1] = round(v[1], read_u32(&w[1]));
+            v[2] = round(v[2], read_u32(&w[2]));
+            v[3] = round(v[3], read_u32(&w[3]));
+        }
+        rest
     }
-    h ^= h >> 15;
-    h = h.wrapping_mul(PRIME32_2);
-    h ^= h >> 13;
-    h = h.wrapping_mul(PRIME32_3);
-    h ^ (h >> 16)
+
+    #[inline(always)]
+    fn merge_lanes(v: &[u32; 4]) -> u32 {
+        v[0].rotate_left(1)
+            .wrapping_add(v[1].rotate_left(7))
+            .wrapping_add(v[2].rotate_left(12))
+            .wrapping_add(v[3].rotate_left(18))
+    }
+
+    #[inline(always)]
+    fn short_start(seed: u32) -> u32 {
+        seed.wrapping_add(PRIME32_5)
+    }
+
+    #[inline(always)]
+    fn add_len(h: u32, len: u64) -> u32 {
+        // The specification adds the length modulo 2^32.
+        h.wrapping_add(len as u32)
+    }
+
+    fn finalize(mut h: u32, tail: &[u8]) -> u32 {
+        let (words, bytes) = tail.as_chunks::<4>();
+        for w in words {
+            h = h
+                .wrapping_add(read_u32(w).wrapping_mul(PRIME32_3))
+                .rotate_left(17)
+                .wrapping_mul(PRIME32_4);
+        }
+        for &b in bytes {
+            h = h
+                .wrapping_add(u32::from(b).wrapping_mul(PRIME32_5))
+                .rotate_left(11)
+                .wrapping_mul(PRIME32_1);
+        }
+        h ^= h >> 15;
+        h = h.wrapping_mul(PRIME32_2);
+        h ^= h >> 13;
+        h = h.wrapping_mul(PRIME32_3);
+        h ^ (h >> 16)
+    }
+
+    #[inline(always)]
+    fn put(w: u32, out: &mut [u8]) {
+        out.copy_from_slice(&w.to_le_bytes());
+    }
+
+    #[inline(always)]
+    fn get(b: &[u8]) -> u32 {
+        b.first_chunk().map_or(0, read_u32)
+    }
 }
 
 /// One-shot XXH32 of `input` (kernel `xxh32()`).
 pub fn xxh32(input: &[u8], seed: u32) -> u32 {
-    let mut h;
-    let tail = if input.len() >= 16 {
-        let mut v = init_lanes(seed);
-        let rest = stripes(&mut v, input);
-        h = merge_lanes(&v);
-        rest
-    } else {
-        h = seed.wrapping_add(PRIME32_5);
-        input
-    };
-    // The specification adds the length modulo 2^32.
-    h = h.wrapping_add(input.len() as u32);
-    finalize(h, tail)
+    oneshot::<X32>(input, seed)
 }
 
 /// Streaming XXH32 state, layout-identical to the kernel's `struct xxh32_state`
@@ -94,10 +113,7 @@ pub fn xxh32(input: &[u8], seed: u32) -> u32 {
 pub struct Xxh32State {
     total_len_32: u32,
     large_len: u32,
-    v1: u32,
-    v2: u32,
-    v3: u32,
-    v4: u32,
+    v: [u32; 4],
     mem32: [u32; 4],
     memsize: u32,
 }
@@ -108,10 +124,7 @@ impl Xxh32State {
         Self {
             total_len_32: 0,
             large_len: 0,
-            v1: seed.wrapping_add(PRIME32_1).wrapping_add(PRIME32_2),
-            v2: seed.wrapping_add(PRIME32_2),
-            v3: seed,
-            v4: seed.wrapping_sub(PRIME32_1),
+            v: init_lanes(seed),
             mem32: [0; 4],
             memsize: 0,
         }
@@ -122,18 +135,11 @@ impl Xxh32State {
         *self = Self::new(seed);
     }
 
-    fn buffer(&self) -> [u8; 16] {
-        let mut b = [0u8; 16];
-        for (dst, w) in b.chunks_exact_mut(4).zip(self.mem32.iter()) {
-            dst.copy_from_slice(&w.to_le_bytes());
-        }
-        b
-    }
-
-    fn set_buffer(&mut self, b: &[u8; 16]) {
-        let (w, _) = b.as_chunks::<4>();
-        for (m, c) in self.mem32.iter_mut().zip(w) {
-            *m = read_u32(c);
+    fn lanes(&mut self) -> Lanes<'_, u32> {
+        Lanes {
+            v: &mut self.v,
+            mem: &mut self.mem32,
+            memsize: &mut self.memsize,
         }
     }
 
@@ -142,27 +148,14 @@ impl Xxh32State {
         // Kernel semantics: the length is kept modulo 2^32 plus a "large" flag.
         self.total_len_32 = self.total_len_32.wrapping_add(input.len() as u32);
         self.large_len |= u32::from(input.len() >= 16 || self.total_len_32 >= 16);
-
-        let mut buf = self.buffer();
-        let mut len = self.memsize as usize;
-        let mut v = [self.v1, self.v2, self.v3, self.v4];
-        feed(&mut v, &mut buf, &mut len, input, stripes);
-        [self.v1, self.v2, self.v3, self.v4] = v;
-        self.set_buffer(&buf);
-        self.memsize = len as u32;
+        self.lanes().update::<X32>(input);
     }
 
     /// The hash of everything fed so far; the state is unchanged (kernel `xxh32_digest()`).
     pub fn digest(&self) -> u32 {
-        let mut h = if self.large_len != 0 {
-            merge_lanes(&[self.v1, self.v2, self.v3, self.v4])
-        } else {
-            // v3 holds the seed until the first stripe.
-            self.v3.wrapping_add(PRIME32_5)
-        };
-        h = h.wrapping_add(self.total_len_32);
-        let buf = self.buffer();
-        finalize(h, &buf[..(self.memsize as usize).min(15)])
+        let mut s = *self;
+        let (striped, total) = (s.large_len != 0, u64::from(s.total_len_32));
+        s.lanes().digest::<X32>(striped, total)
     }
 }
 

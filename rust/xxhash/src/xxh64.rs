@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! XXH64: 64-bit xxHash, one-shot and streaming (zstd's content checksum).
 
-use crate::{feed, read_u32, read_u64};
+use crate::{oneshot, read_u32, read_u64, Lanes, Variant};
 
 const PRIME64_1: u64 = 0x9E37_79B1_85EB_CA87;
 const PRIME64_2: u64 = 0xC2B2_AE3D_27D4_EB4F;
@@ -23,22 +23,7 @@ fn merge_round(acc: u64, val: u64) -> u64 {
         .wrapping_add(PRIME64_4)
 }
 
-/// Runs the four lanes over whole 32-byte stripes; returns the bytes left over.
-#[inline(always)]
-fn stripes<'a>(v: &mut [u64; 4], input: &'a [u8]) -> &'a [u8] {
-    let (chunks, rest) = input.as_chunks::<32>();
-    for c in chunks {
-        let (w, _) = c.as_chunks::<8>();
-        v[0] = round(v[0], read_u64(&w[0]));
-        v[1] = round(v[1], read_u64(&w[1]));
-        v[2] = round(v[2], read_u64(&w[2]));
-        v[3] = round(v[3], read_u64(&w[3]));
-    }
-    rest
-}
-
-#[inline(always)]
-fn init_lanes(seed: u64) -> [u64; 4] {
+const fn init_lanes(seed: u64) -> [u64; 4] {
     [
         seed.wrapping_add(PRIME64_1).wrapping_add(PRIME64_2),
         seed.wrapping_add(PRIME64_2),
@@ -47,62 +32,96 @@ fn init_lanes(seed: u64) -> [u64; 4] {
     ]
 }
 
-#[inline(always)]
-fn merge_lanes(v: &[u64; 4]) -> u64 {
-    let mut h = v[0]
-        .rotate_left(1)
-        .wrapping_add(v[1].rotate_left(7))
-        .wrapping_add(v[2].rotate_left(12))
-        .wrapping_add(v[3].rotate_left(18));
-    for &lane in v {
-        h = merge_round(h, lane);
-    }
-    h
-}
+/// XXH64 for the shared code.
+struct X64;
 
-/// Mixes in the final (< 32) bytes and avalanches.
-fn finalize(mut h: u64, tail: &[u8]) -> u64 {
-    let (words, rest) = tail.as_chunks::<8>();
-    for w in words {
-        h ^= round(0, read_u64(w));
-        h = h
-            .rotate_left(27)
-            .wrapping_mul(PRIME64_1)
-            .wrapping_add(PRIME64_4);
+impl Variant for X64 {
+    type Word = u64;
+    type Stripe = [u8; 32];
+
+    #[inline(always)]
+    fn init_lanes(seed: u64) -> [u64; 4] {
+        init_lanes(seed)
     }
-    let (halves, bytes) = rest.as_chunks::<4>();
-    for w in halves {
-        h ^= u64::from(read_u32(w)).wrapping_mul(PRIME64_1);
-        h = h
-            .rotate_left(23)
-            .wrapping_mul(PRIME64_2)
-            .wrapping_add(PRIME64_3);
+
+    #[inline(always)]
+    fn stripes<'a>(v: &mut [u64; 4], input: &'a [u8]) -> &'a [u8] {
+        let (chunks, rest) = input.as_chunks::<32>();
+        for c in chunks {
+            let (w, _) = c.as_chunks::<8>();
+            v[0] = round(v[0], read_u64(&w[0]));
+            v[1] = round(v[1], read_u64(&w[1]));
+            v[2] = round(v[2], read_u64(&w[2]));
+            v[3] = round(v[3], read_u64(&w[3]));
+        }
+        rest
     }
-    for &b in bytes {
-        h ^= u64::from(b).wrapping_mul(PRIME64_5);
-        h = h.rotate_left(11).wrapping_mul(PRIME64_1);
+
+    #[inline(always)]
+    fn merge_lanes(v: &[u64; 4]) -> u64 {
+        let mut h = v[0]
+            .rotate_left(1)
+            .wrapping_add(v[1].rotate_left(7))
+            .wrapping_add(v[2].rotate_left(12))
+            .wrapping_add(v[3].rotate_left(18));
+        for &lane in v {
+            h = merge_round(h, lane);
+        }
+        h
     }
-    h ^= h >> 33;
-    h = h.wrapping_mul(PRIME64_2);
-    h ^= h >> 29;
-    h = h.wrapping_mul(PRIME64_3);
-    h ^ (h >> 32)
+
+    #[inline(always)]
+    fn short_start(seed: u64) -> u64 {
+        seed.wrapping_add(PRIME64_5)
+    }
+
+    #[inline(always)]
+    fn add_len(h: u64, len: u64) -> u64 {
+        h.wrapping_add(len)
+    }
+
+    fn finalize(mut h: u64, tail: &[u8]) -> u64 {
+        let (words, rest) = tail.as_chunks::<8>();
+        for w in words {
+            h ^= round(0, read_u64(w));
+            h = h
+                .rotate_left(27)
+                .wrapping_mul(PRIME64_1)
+                .wrapping_add(PRIME64_4);
+        }
+        let (halves, bytes) = rest.as_chunks::<4>();
+        for w in halves {
+            h ^= u64::from(read_u32(w)).wrapping_mul(PRIME64_1);
+            h = h
+                .rotate_left(23)
+                .wrapping_mul(PRIME64_2)
+                .wrapping_add(PRIME64_3);
+        }
+        for &b in bytes {
+            h ^= u64::from(b).wrapping_mul(PRIME64_5);
+            h = h.rotate_left(11).wrapping_mul(PRIME64_1);
+        }
+        h ^= h >> 33;
+        h = h.wrapping_mul(PRIME64_2);
+        h ^= h >> 29;
+        h = h.wrapping_mul(PRIME64_3);
+        h ^ (h >> 32)
+    }
+
+    #[inline(always)]
+    fn put(w: u64, out: &mut [u8]) {
+        out.copy_from_slice(&w.to_le_bytes());
+    }
+
+    #[inline(always)]
+    fn get(b: &[u8]) -> u64 {
+        b.first_chunk().map_or(0, read_u64)
+    }
 }
 
 /// One-shot XXH64 of `input` (kernel `xxh64()`).
 pub fn xxh64(input: &[u8], seed: u64) -> u64 {
-    let mut h;
-    let tail = if input.len() >= 32 {
-        let mut v = init_lanes(seed);
-        let rest = stripes(&mut v, input);
-        h = merge_lanes(&v);
-        rest
-    } else {
-        h = seed.wrapping_add(PRIME64_5);
-        input
-    };
-    h = h.wrapping_add(input.len() as u64);
-    finalize(h, tail)
+    oneshot::<X64>(input, seed)
 }
 
 /// Streaming XXH64 state, layout-identical to the kernel's `struct xxh64_state`
@@ -111,10 +130,7 @@ pub fn xxh64(input: &[u8], seed: u64) -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Xxh64State {
     total_len: u64,
-    v1: u64,
-    v2: u64,
-    v3: u64,
-    v4: u64,
+    v: [u64; 4],
     mem64: [u64; 4],
     memsize: u32,
 }
@@ -124,10 +140,7 @@ impl Xxh64State {
     pub const fn new(seed: u64) -> Self {
         Self {
             total_len: 0,
-            v1: seed.wrapping_add(PRIME64_1).wrapping_add(PRIME64_2),
-            v2: seed.wrapping_add(PRIME64_2),
-            v3: seed,
-            v4: seed.wrapping_sub(PRIME64_1),
+            v: init_lanes(seed),
             mem64: [0; 4],
             memsize: 0,
         }
@@ -138,43 +151,25 @@ impl Xxh64State {
         *self = Self::new(seed);
     }
 
-    fn buffer(&self) -> [u8; 32] {
-        let mut b = [0u8; 32];
-        for (dst, w) in b.chunks_exact_mut(8).zip(self.mem64.iter()) {
-            dst.copy_from_slice(&w.to_le_bytes());
-        }
-        b
-    }
-
-    fn set_buffer(&mut self, b: &[u8; 32]) {
-        let (w, _) = b.as_chunks::<8>();
-        for (m, c) in self.mem64.iter_mut().zip(w) {
-            *m = read_u64(c);
+    fn lanes(&mut self) -> Lanes<'_, u64> {
+        Lanes {
+            v: &mut self.v,
+            mem: &mut self.mem64,
+            memsize: &mut self.memsize,
         }
     }
 
     /// Feeds `input` (any length, any split) into the hash.
     pub fn update(&mut self, input: &[u8]) {
         self.total_len = self.total_len.wrapping_add(input.len() as u64);
-        let mut buf = self.buffer();
-        let mut len = self.memsize as usize;
-        let mut v = [self.v1, self.v2, self.v3, self.v4];
-        feed(&mut v, &mut buf, &mut len, input, stripes);
-        [self.v1, self.v2, self.v3, self.v4] = v;
-        self.set_buffer(&buf);
-        self.memsize = len as u32;
+        self.lanes().update::<X64>(input);
     }
 
     /// The hash of everything fed so far; the state is unchanged (kernel `xxh64_digest()`).
     pub fn digest(&self) -> u64 {
-        let mut h = if self.total_len >= 32 {
-            merge_lanes(&[self.v1, self.v2, self.v3, self.v4])
-        } else {
-            self.v3.wrapping_add(PRIME64_5)
-        };
-        h = h.wrapping_add(self.total_len);
-        let buf = self.buffer();
-        finalize(h, &buf[..(self.memsize as usize).min(31)])
+        let mut s = *self;
+        let total = s.total_len;
+        s.lanes().digest::<X64>(total >= 32, total)
     }
 }
 

@@ -55,6 +55,41 @@ pub unsafe extern "C" fn xxh64_reset(state: *mut Xxh64State, seed: u64) {
     unsafe { state.write(Xxh64State::new(seed)) }
 }
 
+/// A streaming state the update functions feed.
+trait Stream {
+    fn feed(&mut self, data: &[u8]);
+}
+
+impl Stream for Xxh32State {
+    fn feed(&mut self, data: &[u8]) {
+        self.update(data);
+    }
+}
+
+impl Stream for Xxh64State {
+    fn feed(&mut self, data: &[u8]) {
+        self.update(data);
+    }
+}
+
+/// The update functions' body: 0, or `-EINVAL` when `input` is NULL.
+///
+/// # Safety
+/// `state` must point to a state of type `S` that nothing else accesses during the call,
+/// and `input` to `length` readable bytes.
+unsafe fn update<S: Stream>(state: *mut S, input: *const c_void, length: usize) -> c_int {
+    if input.is_null() {
+        return -EINVAL;
+    }
+    // SAFETY: `state` is a valid, exclusively used state (all-integer fields, so every bit
+    // pattern is valid) and `input` holds `length` readable bytes.
+    let (state, data) = unsafe { (&mut *state, raw::src(input, length)) };
+    if let Some(data) = data {
+        state.feed(data);
+    }
+    0
+}
+
 /// `xxh32_update()`: 0, or `-EINVAL` when `input` is NULL.
 ///
 /// # Safety
@@ -66,16 +101,8 @@ pub unsafe extern "C" fn xxh32_update(
     input: *const c_void,
     length: usize,
 ) -> c_int {
-    if input.is_null() {
-        return -EINVAL;
-    }
-    // SAFETY: `state` is a valid, exclusively used state (all-integer fields, so every bit
-    // pattern is valid) and `input` holds `length` readable bytes.
-    let (state, data) = unsafe { (&mut *state, raw::src(input, length)) };
-    if let Some(data) = data {
-        state.update(data);
-    }
-    0
+    // SAFETY: the caller's guarantees are `update`'s.
+    unsafe { update(state, input, length) }
 }
 
 /// `xxh64_update()`: 0, or `-EINVAL` when `input` is NULL.
@@ -88,15 +115,8 @@ pub unsafe extern "C" fn xxh64_update(
     input: *const c_void,
     length: usize,
 ) -> c_int {
-    if input.is_null() {
-        return -EINVAL;
-    }
-    // SAFETY: as in `xxh32_update`.
-    let (state, data) = unsafe { (&mut *state, raw::src(input, length)) };
-    if let Some(data) = data {
-        state.update(data);
-    }
-    0
+    // SAFETY: the caller's guarantees are `update`'s.
+    unsafe { update(state, input, length) }
 }
 
 /// `xxh32_digest()`: the hash so far; the state is unchanged.

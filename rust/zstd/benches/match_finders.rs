@@ -20,15 +20,7 @@ const LEVELS: [(i32, CParams); 7] = [
 ];
 
 const fn cp(w: u32, c: u32, h: u32, s: u32, m: u32, t: u32, st: Strategy) -> CParams {
-    CParams {
-        window_log: w,
-        chain_log: c,
-        hash_log: h,
-        search_log: s,
-        min_match: m,
-        target_length: t,
-        strategy: st,
-    }
+    CParams::new(w, c, h, s, m, t, st)
 }
 
 fn corpus(name: &str) -> Option<Vec<u8>> {

@@ -66,6 +66,30 @@ pub struct CParams {
     pub strategy: Strategy,
 }
 
+impl CParams {
+    /// Parameters in the column order of zstd's level tables.
+    #[allow(clippy::too_many_arguments)]
+    pub const fn new(
+        window_log: u32,
+        chain_log: u32,
+        hash_log: u32,
+        search_log: u32,
+        min_match: u32,
+        target_length: u32,
+        strategy: Strategy,
+    ) -> Self {
+        Self {
+            window_log,
+            chain_log,
+            hash_log,
+            search_log,
+            min_match,
+            target_length,
+            strategy,
+        }
+    }
+}
+
 /// `zstd_frame_parameters` (C ints; non-zero means on).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

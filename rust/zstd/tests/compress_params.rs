@@ -80,15 +80,7 @@ fn out_of_bound_parameters_are_errors() {
         (20, 16, 17, 1, 5, (1 << 17) + 1),
     ];
     for (w, c, h, s, m, t) in bad {
-        let cp = zstd_kernel::params::CParams {
-            window_log: w,
-            chain_log: c,
-            hash_log: h,
-            search_log: s,
-            min_match: m,
-            target_length: t,
-            strategy: good.strategy,
-        };
+        let cp = zstd_kernel::params::CParams::new(w, c, h, s, m, t, good.strategy);
         assert_eq!(check_cparams(&cp), Err(Error::parameter_outOfBound));
         let mut ws = vec![0u8; 1 << 16];
         let mut cctx = zstd_kernel::compress::CCtx::new(&mut ws).unwrap();

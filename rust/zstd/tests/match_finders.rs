@@ -32,15 +32,7 @@ const LEVELS: [(u32, u32, u32, u32, u32, u32, Strategy); 15] = [
 
 fn level(l: usize) -> CParams {
     let (w, c, h, s, m, t, st) = LEVELS[l - 1];
-    CParams {
-        window_log: w,
-        chain_log: c,
-        hash_log: h,
-        search_log: s,
-        min_match: m,
-        target_length: t,
-        strategy: st,
-    }
+    CParams::new(w, c, h, s, m, t, st)
 }
 
 /// Small parameters of each strategy, for quick tests.

@@ -21,18 +21,24 @@ use crate::params::Strategy;
 pub struct Hot<'a, 'b, 'c>(Job<'a, 'b, 'c>);
 
 enum Job<'a, 'b, 'c> {
-    Seq {
-        dst: &'a mut [u8],
-        seqs: &'a SeqStore<'b>,
-        ent: &'a mut Entropy<'c>,
-        strategy: Strategy,
-    },
-    Huf {
-        table: &'a HufCTable<'b>,
-        dst: &'a mut [u8],
-        src: &'a [u8],
-        four: bool,
-    },
+    Seq(SeqJob<'a, 'b, 'c>),
+    Huf(HufJob<'a, 'b>),
+}
+
+/// The sequences section of `seqs` into `dst` (see [`write_sequences`]).
+struct SeqJob<'a, 'b, 'c> {
+    dst: &'a mut [u8],
+    seqs: &'a SeqStore<'b>,
+    ent: &'a mut Entropy<'c>,
+    strategy: Strategy,
+}
+
+/// `src` as one Huffman stream, or four behind a jump table, into `dst`.
+struct HufJob<'a, 'b> {
+    table: &'a HufCTable<'b>,
+    dst: &'a mut [u8],
+    src: &'a [u8],
+    four: bool,
 }
 
 /// Runs a [`Hot`] job: [`GENERIC`] or a CPU-specific runner chosen by the caller; yields
@@ -54,12 +60,13 @@ impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
         ent: &'a mut Entropy<'c>,
         strategy: Strategy,
     ) -> Self {
-        Hot(Job::Seq {
+        let job = SeqJob {
             dst,
             seqs,
             ent,
             strategy,
-        })
+        };
+        Hot(Job::Seq(job))
     }
 
     /// `src` as one Huffman stream, or four behind a jump table.
@@ -69,30 +76,31 @@ impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
         src: &'a [u8],
         four: bool,
     ) -> Self {
-        Hot(Job::Huf {
+        let job = HufJob {
             table,
             dst,
             src,
             four,
-        })
+        };
+        Hot(Job::Huf(job))
+    }
+
+    /// Hands the job to the runner of its kind.
+    #[inline(always)]
+    fn dispatch(
+        self,
+        seq: impl FnOnce(SeqJob<'a, 'b, 'c>) -> Option<usize>,
+        huf: impl FnOnce(HufJob<'a, 'b>) -> Option<usize>,
+    ) -> Option<usize> {
+        match self.0 {
+            Job::Seq(j) => seq(j),
+            Job::Huf(j) => huf(j),
+        }
     }
 
     /// Runs the job with the baseline code.
     pub fn run(self) -> Option<usize> {
-        match self.0 {
-            Job::Seq {
-                dst,
-                seqs,
-                ent,
-                strategy,
-            } => seq_generic(dst, seqs, ent, strategy),
-            Job::Huf {
-                table,
-                dst,
-                src,
-                four,
-            } => huf_generic(table, dst, src, four),
-        }
+        self.dispatch(seq_generic, huf_generic)
     }
 
     /// Runs the job with code compiled for BMI1, BMI2 and LZCNT; the FFI shim's `cpu`
@@ -104,31 +112,14 @@ impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,lzcnt")]
     pub fn run_bmi2(self) -> Option<usize> {
-        match self.0 {
-            Job::Seq {
-                dst,
-                seqs,
-                ent,
-                strategy,
-            } => seq_bmi2(dst, seqs, ent, strategy),
-            Job::Huf {
-                table,
-                dst,
-                src,
-                four,
-            } => huf_bmi2(table, dst, src, four),
-        }
+        // Closures inherit the features, so they may call the `_bmi2` functions.
+        self.dispatch(|j| seq_bmi2(j), |j| huf_bmi2(j))
     }
 }
 
 #[inline(never)]
-fn seq_generic(
-    dst: &mut [u8],
-    seqs: &SeqStore<'_>,
-    ent: &mut Entropy<'_>,
-    strategy: Strategy,
-) -> Option<usize> {
-    write_sequences(dst, seqs, ent, strategy)
+fn seq_generic(j: SeqJob<'_, '_, '_>) -> Option<usize> {
+    write_sequences(j.dst, j.seqs, j.ent, j.strategy)
 }
 
 /// [`write_sequences`] compiled for BMI1, BMI2 and LZCNT.
@@ -138,13 +129,8 @@ fn seq_generic(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
-fn seq_bmi2(
-    dst: &mut [u8],
-    seqs: &SeqStore<'_>,
-    ent: &mut Entropy<'_>,
-    strategy: Strategy,
-) -> Option<usize> {
-    write_sequences(dst, seqs, ent, strategy)
+fn seq_bmi2(j: SeqJob<'_, '_, '_>) -> Option<usize> {
+    write_sequences(j.dst, j.seqs, j.ent, j.strategy)
 }
 
 #[inline(always)]
@@ -157,8 +143,8 @@ fn huf_body(table: &HufCTable<'_>, dst: &mut [u8], src: &[u8], four: bool) -> Op
 }
 
 #[inline(never)]
-fn huf_generic(table: &HufCTable<'_>, dst: &mut [u8], src: &[u8], four: bool) -> Option<usize> {
-    huf_body(table, dst, src, four)
+fn huf_generic(j: HufJob<'_, '_>) -> Option<usize> {
+    huf_body(j.table, j.dst, j.src, j.four)
 }
 
 /// Huffman stream encoding compiled for BMI1, BMI2 and LZCNT.
@@ -168,6 +154,6 @@ fn huf_generic(table: &HufCTable<'_>, dst: &mut [u8], src: &[u8], four: bool) ->
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
-fn huf_bmi2(table: &HufCTable<'_>, dst: &mut [u8], src: &[u8], four: bool) -> Option<usize> {
-    huf_body(table, dst, src, four)
+fn huf_bmi2(j: HufJob<'_, '_>) -> Option<usize> {
+    huf_body(j.table, j.dst, j.src, j.four)
 }

@@ -5,16 +5,9 @@
 
 use crate::params::{CParams, Strategy, Strategy::*};
 
+/// A row of the tables.
 const fn cp(w: u32, c: u32, h: u32, s: u32, l: u32, tl: u32, strategy: Strategy) -> CParams {
-    CParams {
-        window_log: w,
-        chain_log: c,
-        hash_log: h,
-        search_log: s,
-        min_match: l,
-        target_length: tl,
-        strategy,
-    }
+    CParams::new(w, c, h, s, l, tl, strategy)
 }
 
 /// `[size class][level]`; size class 0 = large/unknown, 1 = <= 256 KiB, 2 = <= 128 KiB,

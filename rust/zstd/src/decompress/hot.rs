@@ -20,25 +20,34 @@ use crate::huf::weights::{read_weights, Weights};
 pub struct Hot<'a, 'b, 'c, 'd, 'e, 'f>(Job<'a, 'b, 'c, 'd, 'e, 'f>);
 
 enum Job<'a, 'b, 'c, 'd, 'e, 'f> {
-    Seq {
-        ent: &'a mut Entropy<'b>,
-        nb_seq: usize,
-        stream: &'c [u8],
-        lits: Lits<'f>,
-        out: &'a mut Out<'d, 'e>,
-    },
-    Huf {
-        table: &'a HufTable,
-        log: u32,
-        src: &'c [u8],
-        out: &'a mut [u8],
-        four: bool,
-    },
-    Tree {
-        table: &'a mut HufTable,
-        log: &'a mut u32,
-        src: &'c [u8],
-    },
+    Seq(SeqJob<'a, 'b, 'c, 'd, 'e, 'f>),
+    Huf(HufJob<'a, 'c>),
+    Tree(TreeJob<'a, 'c>),
+}
+
+/// `nb_seq` sequences of `stream` decoded and executed into `out`.
+struct SeqJob<'a, 'b, 'c, 'd, 'e, 'f> {
+    ent: &'a mut Entropy<'b>,
+    nb_seq: usize,
+    stream: &'c [u8],
+    lits: Lits<'f>,
+    out: &'a mut Out<'d, 'e>,
+}
+
+/// One Huffman stream of `src`, or four behind a jump table, decoded into `out`.
+struct HufJob<'a, 'c> {
+    table: &'a HufTable,
+    log: u32,
+    src: &'c [u8],
+    out: &'a mut [u8],
+    four: bool,
+}
+
+/// The tree description at the start of `src` read into `table` and `log`.
+struct TreeJob<'a, 'c> {
+    table: &'a mut HufTable,
+    log: &'a mut u32,
+    src: &'c [u8],
 }
 
 /// Runs a [`Hot`] job: [`GENERIC`] or a CPU-specific runner chosen by the caller.
@@ -62,13 +71,14 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
         lits: Lits<'f>,
         out: &'a mut Out<'d, 'e>,
     ) -> Self {
-        Hot(Job::Seq {
+        let job = SeqJob {
             ent,
             nb_seq,
             stream,
             lits,
             out,
-        })
+        };
+        Hot(Job::Seq(job))
     }
 
     /// Huffman decoding of one or four streams into `out` (yields 0).
@@ -79,40 +89,40 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
         out: &'a mut [u8],
         four: bool,
     ) -> Self {
-        Hot(Job::Huf {
+        let job = HufJob {
             table,
             log,
             src,
             out,
             four,
-        })
+        };
+        Hot(Job::Huf(job))
     }
 
     /// Reading of the Huffman tree description at the start of `src` into `table` and
     /// its Max_Number_of_Bits `log` (yields the description's size).
     pub(crate) fn tree(table: &'a mut HufTable, log: &'a mut u32, src: &'c [u8]) -> Self {
-        Hot(Job::Tree { table, log, src })
+        Hot(Job::Tree(TreeJob { table, log, src }))
+    }
+
+    /// Hands the job to the runner of its kind.
+    #[inline(always)]
+    fn dispatch(
+        self,
+        seq: impl FnOnce(SeqJob<'a, 'b, 'c, 'd, 'e, 'f>) -> Result<usize, Error>,
+        huf: impl FnOnce(HufJob<'a, 'c>) -> Result<(), Error>,
+        tree: impl FnOnce(TreeJob<'a, 'c>) -> Result<usize, Error>,
+    ) -> Result<usize, Error> {
+        match self.0 {
+            Job::Seq(j) => seq(j),
+            Job::Huf(j) => huf(j).map(|()| 0),
+            Job::Tree(j) => tree(j),
+        }
     }
 
     /// Runs the job with the baseline code.
     pub fn run(self) -> Result<usize, Error> {
-        match self.0 {
-            Job::Seq {
-                ent,
-                nb_seq,
-                stream,
-                lits,
-                out,
-            } => seq_generic(ent, nb_seq, stream, lits, out),
-            Job::Huf {
-                table,
-                log,
-                src,
-                out,
-                four,
-            } => huf_generic(table, log, src, out, four).map(|()| 0),
-            Job::Tree { table, log, src } => tree_generic(table, log, src),
-        }
+        self.dispatch(seq_generic, huf_generic, tree_generic)
     }
 
     /// Runs the job with code compiled for BMI1, BMI2 and LZCNT; the FFI shim's `cpu`
@@ -124,35 +134,14 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,lzcnt")]
     pub fn run_bmi2(self) -> Result<usize, Error> {
-        match self.0 {
-            Job::Seq {
-                ent,
-                nb_seq,
-                stream,
-                lits,
-                out,
-            } => seq_bmi2(ent, nb_seq, stream, lits, out),
-            Job::Huf {
-                table,
-                log,
-                src,
-                out,
-                four,
-            } => huf_bmi2(table, log, src, out, four).map(|()| 0),
-            Job::Tree { table, log, src } => tree_bmi2(table, log, src),
-        }
+        // Closures inherit the features, so they may call the `_bmi2` functions.
+        self.dispatch(|j| seq_bmi2(j), |j| huf_bmi2(j), |j| tree_bmi2(j))
     }
 }
 
 #[inline(never)]
-fn seq_generic(
-    ent: &mut Entropy<'_>,
-    nb_seq: usize,
-    stream: &[u8],
-    lits: Lits<'_>,
-    out: &mut Out<'_, '_>,
-) -> Result<usize, Error> {
-    execute::decode_and_execute(ent, nb_seq, stream, lits, out, execute::low_bits)
+fn seq_generic(j: SeqJob<'_, '_, '_, '_, '_, '_>) -> Result<usize, Error> {
+    execute::decode_and_execute(j.ent, j.nb_seq, j.stream, j.lits, j.out, execute::low_bits)
 }
 
 /// [`execute::decode_and_execute`] compiled for BMI1, BMI2 and LZCNT, its bit fields
@@ -163,42 +152,25 @@ fn seq_generic(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
-fn seq_bmi2(
-    ent: &mut Entropy<'_>,
-    nb_seq: usize,
-    stream: &[u8],
-    lits: Lits<'_>,
-    out: &mut Out<'_, '_>,
-) -> Result<usize, Error> {
-    execute::decode_and_execute(ent, nb_seq, stream, lits, out, |v, n| {
+fn seq_bmi2(j: SeqJob<'_, '_, '_, '_, '_, '_>) -> Result<usize, Error> {
+    execute::decode_and_execute(j.ent, j.nb_seq, j.stream, j.lits, j.out, |v, n| {
         core::arch::x86_64::_bzhi_u64(v, n)
     })
 }
 
+/// One stream or four (see [`huf::decode_4_streams`]).
 #[inline(always)]
-fn huf_body(
-    table: &HufTable,
-    log: u32,
-    src: &[u8],
-    out: &mut [u8],
-    four: bool,
-) -> Result<(), Error> {
-    if four {
-        huf::decode_4_streams(table, log, src, out)
+fn huf_body(j: HufJob<'_, '_>) -> Result<(), Error> {
+    if j.four {
+        huf::decode_4_streams(j.table, j.log, j.src, j.out)
     } else {
-        huf::decode_stream(table, log, src, out)
+        huf::decode_stream(j.table, j.log, j.src, j.out)
     }
 }
 
 #[inline(never)]
-fn huf_generic(
-    table: &HufTable,
-    log: u32,
-    src: &[u8],
-    out: &mut [u8],
-    four: bool,
-) -> Result<(), Error> {
-    huf_body(table, log, src, out, four)
+fn huf_generic(j: HufJob<'_, '_>) -> Result<(), Error> {
+    huf_body(j)
 }
 
 /// Huffman stream decoding compiled for BMI1, BMI2 and LZCNT.
@@ -208,35 +180,29 @@ fn huf_generic(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
-fn huf_bmi2(
-    table: &HufTable,
-    log: u32,
-    src: &[u8],
-    out: &mut [u8],
-    four: bool,
-) -> Result<(), Error> {
-    huf_body(table, log, src, out, four)
+fn huf_bmi2(j: HufJob<'_, '_>) -> Result<(), Error> {
+    huf_body(j)
 }
 
 /// Reads a tree description (weights, then the decoding table); returns its size. Its
 /// own function, so its frame (weights, their counts and FSE table) is not added to the
 /// stream decoder's.
 #[inline(always)]
-fn tree_body(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
+fn tree_body(j: TreeJob<'_, '_>) -> Result<usize, Error> {
     let mut w = Weights {
         weights: [0; 256],
         symbols: 0,
         max_bits: 0,
         rank: [0; 16],
     };
-    let used = read_weights(src, &mut w)?;
-    *log = huf::build_table(&w, table);
+    let used = read_weights(j.src, &mut w)?;
+    *j.log = huf::build_table(&w, j.table);
     Ok(used)
 }
 
 #[inline(never)]
-fn tree_generic(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
-    tree_body(table, log, src)
+fn tree_generic(j: TreeJob<'_, '_>) -> Result<usize, Error> {
+    tree_body(j)
 }
 
 /// Tree description reading compiled for BMI1, BMI2 and LZCNT.
@@ -246,6 +212,6 @@ fn tree_generic(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
-fn tree_bmi2(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
-    tree_body(table, log, src)
+fn tree_bmi2(j: TreeJob<'_, '_>) -> Result<usize, Error> {
+    tree_body(j)
 }

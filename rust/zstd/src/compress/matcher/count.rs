@@ -56,12 +56,6 @@ pub(super) fn eq4(s: &[u8], m: usize, p: usize) -> bool {
     eq_n::<4>(s, m, p)
 }
 
-/// [`eq_n`] for 8 bytes.
-#[inline(always)]
-pub(super) fn eq8(s: &[u8], m: usize, p: usize) -> bool {
-    eq_n::<8>(s, m, p)
-}
-
 /// Length of the common prefix of `a` and `b`.
 #[inline(always)]
 pub(super) fn common_prefix(a: &[u8], b: &[u8]) -> usize {

@@ -4,7 +4,7 @@
 //! at the next searched position when there is one; the long-table lookup of that next
 //! position is made ahead, and the step grows the longer nothing is found.
 
-use super::count::{count, count_back, eq4, eq8, load64, read32, read64};
+use super::count::{count, load64, read32, read64};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
@@ -31,43 +31,10 @@ pub(super) struct DictTables<'t> {
     pub short_log: u32,
 }
 
-/// Length of a match of at least `N` (4 or 8) bytes at index `c` for local `p`, else 0.
-/// `src` and `base` are the view's, passed to stay in registers.
-#[inline(always)]
-fn match_n<const EXT: bool, const N: usize>(
-    v: &View<'_>,
-    src: &[u8],
-    base: u32,
-    c: u32,
-    p: usize,
-) -> usize {
-    if EXT && c < base {
-        let n = v.match_len::<true>(c, p);
-        if n >= N {
-            n
-        } else {
-            0
-        }
-    } else {
-        let m = c.wrapping_sub(base) as usize;
-        let eq = if N == 8 {
-            eq8(src, m, p)
-        } else {
-            eq4(src, m, p)
-        };
-        if eq {
-            // Both `N` bytes were read, so `m + N` and `p + N` are within `src`, and a
-            // count stays within it too: no wrap.
-            N.wrapping_add(count(src, m.wrapping_add(N), p.wrapping_add(N)))
-        } else {
-            0
-        }
-    }
-}
-
-/// [`match_n`] for a local `p` whose first bytes are `x` (the 8 bytes at `p`, or for
-/// `N == 4` at least their low 4): callers ensure `c < base + p` and that `p + N` is
-/// within `src`.
+/// Length of a match of at least `N` (4 or 8) bytes at index `c` for local `p`, whose
+/// first bytes are `x` (the 8 bytes at `p`, or for `N == 4` at least their low 4), else
+/// 0. Callers ensure `c < base + p` and that `p + N` is within `src`; `src` and `base`
+/// are the view's, passed to stay in registers.
 #[inline(always)]
 fn match_x<const EXT: bool, const N: usize>(
     v: &View<'_>,
@@ -156,12 +123,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     rep: &mut [u32; 3],
     seqs: &mut Sink<'_>,
 ) -> (usize, usize) {
-    let v = a.v;
-    let src = v.src;
-    let lowest = a.lowest;
-    let mut anchor = a.anchor;
-    let mut ip = a.ip;
-    let ilimit = a.ilimit.min(a.v.src.len().saturating_sub(8));
+    let (v, src, lowest, mut anchor, mut ip, ilimit) = a.parts();
     let base = v.base;
     let pos = |p: usize| base.wrapping_add(p as u32);
     let llog = if HL != 0 { HL } else { t.long_log };
@@ -208,8 +170,6 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
         return (anchor, ip);
     };
     let rd = |p: usize| load64(lim, p);
-    // Local position of the lowest usable index within the current segment.
-    let low_local = lowest.saturating_sub(base) as usize;
     loop {
         // Positions stay below `src.len()` (at most `u32::MAX`) and steps are small:
         // these sums cannot wrap.
@@ -325,24 +285,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 return (anchor, ip);
             }
         };
-        let (mstart, ml, off) = if !EXT {
-            // One segment: `lowest <= mcand < pos(mstart)`.
-            let m = mcand.wrapping_sub(base) as usize;
-            // `anchor <= mstart` and `low_local <= m` (a valid candidate): no wrap.
-            let lim = mstart.wrapping_sub(anchor).min(m.wrapping_sub(low_local));
-            let back = count_back(src, m, mstart, lim);
-            // `back <= mstart - anchor` and `ml + back <= src.len()`: no wrap.
-            (
-                mstart.wrapping_sub(back),
-                ml.wrapping_add(back),
-                mstart.wrapping_sub(m) as u32,
-            )
-        } else {
-            let back = v.extend_back::<EXT>(mcand, mstart, anchor, lowest);
-            let off = pos(mstart).wrapping_sub(mcand);
-            // `back <= mstart - anchor`, and the extended match stays within the view.
-            (mstart.wrapping_sub(back), ml.wrapping_add(back), off)
-        };
+        let (mstart, ml, off) = v.widen::<EXT>(mcand, mstart, ml, anchor, lowest);
         emit_at(seqs, rep, src, anchor, mstart, ml, off);
         ip = mstart.wrapping_add(ml);
         anchor = ip;
@@ -363,7 +306,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 if r == 0 || !valid(c.wrapping_sub(r), c, lowest) {
                     break;
                 }
-                let ml = match_n::<EXT, 4>(v, src, base, c - r, ip);
+                let ml = match_x::<EXT, 4>(v, src, base, c - r, ip, rd(ip));
                 if ml == 0 {
                     break;
                 }

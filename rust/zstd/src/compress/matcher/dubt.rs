@@ -281,6 +281,13 @@ impl<'t> Dubt<'t> {
         }
         found
     }
+}
+
+impl Finder for Dubt<'_> {
+    /// Skipped positions are still inserted: an insertion costs a few instructions, and
+    /// a bucket's unsorted positions are only sorted when it is searched.
+    #[inline(always)]
+    fn skip_to(&mut self, _cur: u32) {}
 
     /// Longest match for local position `ip` (`(length, offset)`, length 0 when under 4
     /// bytes), after which `ip` is in the tree. Positions skipped inside a long match found
@@ -381,23 +388,6 @@ impl<'t> Dubt<'t> {
             (0, 0)
         }
     }
-}
-
-impl Finder for Dubt<'_> {
-    #[inline(always)]
-    fn best<const EXT: bool, const MLS: u32>(
-        &mut self,
-        v: &View<'_>,
-        ip: usize,
-        lowest: u32,
-    ) -> (usize, u32) {
-        self.find_best::<EXT, MLS>(v, ip, lowest)
-    }
-
-    /// Skipped positions are still inserted: an insertion costs a few instructions, and
-    /// a bucket's unsorted positions are only sorted when it is searched.
-    #[inline(always)]
-    fn skip_to(&mut self, _cur: u32) {}
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! and the step grows the longer nothing is found (by `target_length` for the negative
 //! levels).
 
-use super::count::{count, count_back, eq4, load64, read32};
+use super::count::{count, eq4, load64, read32};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
 use super::{get, set, valid, Args, View};
@@ -83,12 +83,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
     rep: &mut [u32; 3],
     seqs: &mut Sink<'_>,
 ) -> (usize, usize) {
-    let v = a.v;
-    let src = v.src;
-    let lowest = a.lowest;
-    let mut anchor = a.anchor;
-    let mut ip = a.ip;
-    let ilimit = a.ilimit.min(a.v.src.len().saturating_sub(8));
+    let (v, src, lowest, mut anchor, mut ip, ilimit) = a.parts();
     let base = v.base;
     let hlog = if HL != 0 { HL } else { hlog };
     // Power-of-two table: masked indices are provably inside it.
@@ -209,24 +204,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
             }
         };
         let searched = p0;
-        let (mstart, ml, off) = if !EXT {
-            // One segment: `lowest <= mcand < pos(mstart)`.
-            let m = mcand.wrapping_sub(base) as usize;
-            let lim = mstart
-                .saturating_sub(anchor)
-                .min(m.saturating_sub(low_local));
-            let back = count_back(src, m, mstart, lim);
-            // `back <= mstart - anchor` and `ml + back <= src.len()`: no wrap.
-            (
-                mstart.wrapping_sub(back),
-                ml.wrapping_add(back),
-                mstart.wrapping_sub(m) as u32,
-            )
-        } else {
-            let back = v.extend_back::<EXT>(mcand, mstart, anchor, lowest);
-            let off = pos(mstart).wrapping_sub(mcand);
-            (mstart - back, ml + back, off)
-        };
+        let (mstart, ml, off) = v.widen::<EXT>(mcand, mstart, ml, anchor, lowest);
         emit_at(seqs, rep, src, anchor, mstart, ml, off);
         ip = mstart.wrapping_add(ml);
         anchor = ip;

@@ -93,6 +93,13 @@ impl<const HL: u32, const CL: u32> Chain<'_, HL, CL> {
         }
         self.next = i.max(self.next);
     }
+}
+
+impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
+    #[inline(always)]
+    fn skip_to(&mut self, cur: u32) {
+        self.next = self.next.max(cur);
+    }
 
     /// Longest match for local position `ip` among the chain's candidates:
     /// `(length, offset)`, length 0 when none reaches 4 bytes.
@@ -178,7 +185,7 @@ impl<const HL: u32, const CL: u32> Chain<'_, HL, CL> {
 /// A search for the longest match at a position (hash chains or rows).
 pub(super) trait Finder {
     /// `(length, offset)` of the best match at local `ip`, length 0 when under 4 bytes.
-    fn best<const EXT: bool, const MLS: u32>(
+    fn find_best<const EXT: bool, const MLS: u32>(
         &mut self,
         v: &View<'_>,
         ip: usize,
@@ -187,40 +194,6 @@ pub(super) trait Finder {
 
     /// Marks every index below `cur` as inserted (skipping them).
     fn skip_to(&mut self, cur: u32);
-}
-
-impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
-    #[inline(always)]
-    fn best<const EXT: bool, const MLS: u32>(
-        &mut self,
-        v: &View<'_>,
-        ip: usize,
-        lowest: u32,
-    ) -> (usize, u32) {
-        self.find_best::<EXT, MLS>(v, ip, lowest)
-    }
-
-    #[inline(always)]
-    fn skip_to(&mut self, cur: u32) {
-        self.next = self.next.max(cur);
-    }
-}
-
-impl Finder for super::row::Rows<'_> {
-    #[inline(always)]
-    fn best<const EXT: bool, const MLS: u32>(
-        &mut self,
-        v: &View<'_>,
-        ip: usize,
-        lowest: u32,
-    ) -> (usize, u32) {
-        self.find_best::<EXT, MLS>(v, ip, lowest)
-    }
-
-    #[inline(always)]
-    fn skip_to(&mut self, cur: u32) {
-        self.next = self.next.max(cur);
-    }
 }
 
 /// Picks the monomorphized search for `ext` and `mls`.
@@ -297,7 +270,7 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
         let mut ml = rep_match::<EXT>(v, ip + 1, rep[0], lowest);
         let mut off = rep[0];
         if ml == 0 || depth > 0 {
-            let (l2, o2) = hc.best::<EXT, MLS>(v, ip, lowest);
+            let (l2, o2) = hc.find_best::<EXT, MLS>(v, ip, lowest);
             if l2 > ml {
                 (start, ml, off) = (ip, l2, o2);
             }
@@ -330,7 +303,7 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
                         (start, ml, off) = (ip, mlr, rep[0]);
                     }
                 }
-                let (l2, o2) = hc.best::<EXT, MLS>(v, ip, lowest);
+                let (l2, o2) = hc.find_best::<EXT, MLS>(v, ip, lowest);
                 let g2 = gain(l2, 4, off_cost(o2, rep[0]));
                 let g1 = gain(ml, 4, off_cost(off, rep[0])).wrapping_add(4 + bonus);
                 if l2 >= 4 && g2 > g1 {

@@ -22,6 +22,7 @@ mod row;
 use crate::compress::seq_store::SeqStore;
 use crate::params::{CParams, Strategy};
 use crate::workspace::Carver;
+use count::count_back;
 
 /// Two-segment history in one virtual index space (like C's extDict): `ext` occupies
 /// `[ext_start, cur_start)` and `cur` occupies `[cur_start, cur_start + cur.len())`.
@@ -133,6 +134,36 @@ impl<'d> View<'d> {
         } else {
             self.src.get(i.wrapping_sub(self.base) as usize).copied()
         }
+    }
+
+    /// A match of `ml` bytes at local `p` against index `cand` (below `pos(p)`, not below
+    /// `lowest`) widened backwards, not before `anchor`: `(start, length, offset)`.
+    #[inline(always)]
+    fn widen<const EXT: bool>(
+        &self,
+        cand: u32,
+        p: usize,
+        ml: usize,
+        anchor: usize,
+        lowest: u32,
+    ) -> (usize, usize, u32) {
+        let back = if EXT {
+            self.extend_back::<EXT>(cand, p, anchor, lowest)
+        } else {
+            // One segment: `lowest <= cand`, so `cand - base` is the candidate's local
+            // position.
+            let m = cand.wrapping_sub(self.base) as usize;
+            let low_local = lowest.saturating_sub(self.base) as usize;
+            // `anchor <= p` and `low_local <= m` (a valid candidate): no wrap.
+            let lim = p.wrapping_sub(anchor).min(m.wrapping_sub(low_local));
+            count_back(self.src, m, p, lim)
+        };
+        // `back <= p - anchor`, and the widened match stays within the view: no wrap.
+        (
+            p.wrapping_sub(back),
+            ml.wrapping_add(back),
+            self.pos(p).wrapping_sub(cand),
+        )
     }
 
     /// How many bytes before a match (`cand` at local `p`) also match, not going before
@@ -336,16 +367,21 @@ impl<'a> MatchState<'a> {
         Layout::of(cp).bytes()
     }
 
-    /// Carves the tables for `cp` out of a workspace and clears them.
-    pub fn new(cp: &CParams, c: &mut Carver<'a>) -> Option<Self> {
-        let mem = c.bytes(Layout::of(cp).bytes())?;
-        let mut ms = Self {
-            mem,
+    /// Carves the tables for `cp` out of a workspace, as they are.
+    fn carve(cp: &CParams, c: &mut Carver<'a>) -> Option<Self> {
+        let layout = Layout::of(cp);
+        Some(Self {
+            mem: c.bytes(layout.bytes())?,
             cp: *cp,
-            layout: Layout::of(cp),
+            layout,
             next_to_update: 0,
             sink: 0,
-        };
+        })
+    }
+
+    /// Carves the tables for `cp` out of a workspace and clears them.
+    pub fn new(cp: &CParams, c: &mut Carver<'a>) -> Option<Self> {
+        let mut ms = Self::carve(cp, c)?;
         ms.reset(cp);
         Some(ms)
     }
@@ -369,14 +405,7 @@ impl<'a> MatchState<'a> {
     /// that start (see [`MatchState::reset`]); any other stored value is also harmless,
     /// as every candidate is checked against `low_limit` and compared byte by byte.
     pub fn new_dirty(cp: &CParams, c: &mut Carver<'a>) -> Option<Self> {
-        let mem = c.bytes(Layout::of(cp).bytes())?;
-        let mut ms = Self {
-            mem,
-            cp: *cp,
-            layout: Layout::of(cp),
-            next_to_update: 0,
-            sink: 0,
-        };
+        let mut ms = Self::carve(cp, c)?;
         ms.adopt(cp);
         // The optimal parser's statistics start afresh with each frame, so a frame's
         // output does not depend on the frames before it.
@@ -821,6 +850,18 @@ pub(super) struct Args<'v, 'd> {
     ip: usize,
     ilimit: usize,
     lowest: u32,
+}
+
+impl<'v, 'd> Args<'v, 'd> {
+    /// `(view, its source, lowest, anchor, ip, ilimit)`, `ilimit` clamped to `src.len() - 8`
+    /// once more where the finder can see it: its 8-byte loads up to `ilimit` then need
+    /// no bounds check.
+    #[inline(always)]
+    fn parts(&self) -> (&'v View<'d>, &'d [u8], u32, usize, usize, usize) {
+        let src = self.v.src;
+        let ilimit = self.ilimit.min(src.len().saturating_sub(8));
+        (self.v, src, self.lowest, self.anchor, self.ip, ilimit)
+    }
 }
 
 /// Reads table entry `h` (0 when out of range).

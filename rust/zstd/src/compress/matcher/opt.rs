@@ -520,12 +520,7 @@ fn compress<const EXT: bool, const MLS: u32>(
     rep: &mut [u32; 3],
     seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
-    let v = a.v;
-    let src = v.src;
-    let lowest = a.lowest;
-    let mut anchor = a.anchor;
-    let mut ip = a.ip;
-    let ilimit = a.ilimit.min(src.len().saturating_sub(8));
+    let (v, src, lowest, mut anchor, mut ip, ilimit) = a.parts();
     o.prepare(src.get(ip..).unwrap_or(&[]));
     while ip < ilimit {
         let lits0 = (ip - anchor) as u32;

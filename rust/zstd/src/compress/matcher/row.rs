@@ -6,6 +6,7 @@
 //! tag agrees, newest first.
 
 use super::count::{count, eq4, read64};
+use super::lazy::Finder;
 use super::{valid, View};
 
 /// Tag bits taken from the hash besides the row number.
@@ -130,11 +131,18 @@ impl Rows<'_> {
         }
         self.next = self.next.max(target);
     }
+}
+
+impl Finder for Rows<'_> {
+    #[inline(always)]
+    fn skip_to(&mut self, cur: u32) {
+        self.next = self.next.max(cur);
+    }
 
     /// Longest match for local position `ip`: `(length, offset)`, length 0 when none
     /// reaches 4 bytes. Inserts `ip`.
     #[inline(always)]
-    pub(super) fn find_best<const EXT: bool, const MLS: u32>(
+    fn find_best<const EXT: bool, const MLS: u32>(
         &mut self,
         v: &View<'_>,
         ip: usize,
