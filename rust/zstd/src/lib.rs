@@ -17,6 +17,8 @@ mod fse;
 mod huf;
 pub mod params;
 mod tables;
+#[cfg(test)]
+mod test_rng;
 #[doc(hidden)]
 pub mod workspace;
 

@@ -2,6 +2,8 @@
 //! Our frames decode with the C library (and with our decoder) to the original input: every level on corpus
 //! slices, upstream's golden compression inputs, dictionaries, streaming, random inputs.
 
+mod rng;
+use rng::Xorshift;
 mod enc;
 
 use enc::*;
@@ -282,13 +284,8 @@ fn input_strategy() -> impl Strategy<Value = Vec<u8>> {
         0usize..(2 << 20)
     ];
     (sizes, 0u8..3, any::<u64>()).prop_map(|(n, kind, seed)| {
-        let mut x = seed | 1;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = Xorshift(seed | 1);
+        let mut next = move || rng.next();
         match kind {
             0 => (0..n).map(|_| next() as u8).collect(),
             1 => {

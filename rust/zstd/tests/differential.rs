@@ -4,6 +4,8 @@
 //! with dictionaries and window logs 10..27, decode to the original with both our
 //! single-shot and streaming decoders.
 
+mod rng;
+use rng::Xorshift;
 mod common;
 use common::*;
 use proptest::prelude::*;
@@ -12,13 +14,8 @@ use zstd::stream::raw::CParameter;
 
 /// Deterministic mixed content: text-like runs, repeats and noise.
 fn sample(len: usize, seed: u64) -> Vec<u8> {
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut rng = Xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut next = move || rng.next();
     let words: [&[u8]; 8] = [
         b"the ",
         b"zstd ",
@@ -206,15 +203,8 @@ fn concatenated_and_skippable_frames() {
 fn kind_data(kind: u8, len: usize, seed: u64) -> Vec<u8> {
     match kind {
         0 => {
-            let mut s = seed | 1;
-            (0..len)
-                .map(|_| {
-                    s ^= s << 13;
-                    s ^= s >> 7;
-                    s ^= s << 17;
-                    s as u8
-                })
-                .collect()
+            let mut rng = Xorshift(seed | 1);
+            (0..len).map(|_| rng.next() as u8).collect()
         }
         1 => (0..len).map(|i| [7u8, 7, 7, 9][(i / 100) % 4]).collect(),
         _ => sample(len, seed),
@@ -348,12 +338,10 @@ fn literal_sections_larger_than_the_context_buffer() {
     // Blocks of ~120 KiB of Huffman-coded literals (6-bit random symbols) with a few
     // matches: the context's 64 KiB literal buffer is too small, so literals go past the
     // block in the destination, or, in an exact-size destination, at its tail.
-    let mut s: u64 = 99;
+    let mut rng = Xorshift(99);
     let mut data = Vec::new();
     while data.len() < 700_000 {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
+        let s = rng.next();
         if s.is_multiple_of(5000) && data.len() > 1000 {
             let start = data.len() - 1000;
             data.extend_from_within(start..start + 40);

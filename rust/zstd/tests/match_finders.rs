@@ -3,7 +3,9 @@
 //! rebuild the input exactly, and every match must respect the low limit, the window and
 //! the block end. Also estimates the coded size against C at levels 1..=12.
 
+mod rng;
 use proptest::prelude::*;
+use rng::Xorshift;
 use zstd_kernel::compress::matcher::{MatchState, Segments};
 use zstd_kernel::compress::seq_store::SeqStore;
 use zstd_kernel::params::{CParams, Strategy};
@@ -184,6 +186,14 @@ impl Setup {
             ws: vec![0u8; MatchState::workspace_size(cp) + SeqStore::workspace_size()],
         }
     }
+
+    /// A match state for `cp` and a sequence store, carved from the workspace.
+    fn carve(&mut self, cp: &CParams) -> (MatchState<'_>, SeqStore<'_>) {
+        let mut c = Carver::new(&mut self.ws);
+        let ms = MatchState::new(cp, &mut c).expect("workspace");
+        let seqs = SeqStore::new(&mut c).expect("workspace");
+        (ms, seqs)
+    }
 }
 
 /// Compresses `data` in blocks (after `dict` as the older segment) and rebuilds it.
@@ -191,9 +201,7 @@ impl Setup {
 /// moved down by `base / 2` before that block. Returns the estimated coded bytes.
 fn roundtrip(cp: &CParams, dict: &[u8], data: &[u8], base: u32, shift_at: Option<usize>) -> f64 {
     let mut s = Setup::new(cp);
-    let mut c = Carver::new(&mut s.ws);
-    let mut ms = MatchState::new(cp, &mut c).expect("workspace");
-    let mut seqs = SeqStore::new(&mut c).expect("workspace");
+    let (mut ms, mut seqs) = s.carve(cp);
     let mut base = base;
     let dict_start = base - dict.len() as u32;
     let mut seg = Segments {
@@ -252,15 +260,8 @@ fn roundtrip(cp: &CParams, dict: &[u8], data: &[u8], base: u32, shift_at: Option
 
 /// Deterministic pseudo-random bytes.
 fn noise(n: usize, seed: u64) -> Vec<u8> {
-    let mut x = seed | 1;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x as u8
-        })
-        .collect()
+    let mut rng = Xorshift(seed | 1);
+    (0..n).map(|_| rng.next() as u8).collect()
 }
 
 /// Text-like data: words from a small vocabulary with some random bytes.
@@ -453,9 +454,7 @@ fn continuing_indices_without_reset_matches_a_fresh_state() {
     for st in STRATEGIES {
         let cp = small(st, 4);
         let mut s = Setup::new(&cp);
-        let mut c = Carver::new(&mut s.ws);
-        let mut ms = MatchState::new(&cp, &mut c).expect("workspace");
-        let mut seqs = SeqStore::new(&mut c).expect("workspace");
+        let (mut ms, mut seqs) = s.carve(&cp);
         let mut base = 1;
         for page in text.chunks(4096) {
             let kept = block_sequences(&mut ms, &mut seqs, page, base);
@@ -539,9 +538,7 @@ fn indices_near_the_top_of_the_index_space_do_not_panic() {
     for st in STRATEGIES {
         let cp = small(st, 4);
         let mut s = Setup::new(&cp);
-        let mut c = Carver::new(&mut s.ws);
-        let mut ms = MatchState::new(&cp, &mut c).expect("workspace");
-        let mut seqs = SeqStore::new(&mut c).expect("workspace");
+        let (mut ms, mut seqs) = s.carve(&cp);
         let base = u32::MAX - 40_000;
         let seg = Segments {
             ext: &[],

@@ -272,13 +272,8 @@ mod tests {
         // Streams of every short length and some long ones, read in random steps of up
         // to 56 bits with a refill before each (as the sequence loop does), including
         // past their start: both readers must give the same bits and the same end.
-        let mut x = 0x243F_6A88_85A3_08D3u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_rng::Xorshift(0x243F_6A88_85A3_08D3);
+        let mut next = move || rng.next();
         let mut buf = [0u8; 64];
         for case in 0..20000 {
             let len = 1 + (case % 40) + if case % 7 == 0 { 20 } else { 0 };

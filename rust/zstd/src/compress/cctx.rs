@@ -373,12 +373,10 @@ mod tests {
     use std::vec::Vec;
 
     fn sample(n: usize) -> Vec<u8> {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::test_rng::Xorshift(0x9E37_79B9_7F4A_7C15);
         (0..n)
             .map(|i| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.next();
                 match (i >> 11) % 4 {
                     0 => b"fn main() { let v = vec![1, 2, 3]; }\n"[i % 37],
                     1 => x as u8,

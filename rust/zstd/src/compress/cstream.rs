@@ -370,12 +370,10 @@ mod tests {
             let mut cs = CStream::new(&p, CONTENTSIZE_UNKNOWN, &mut ws).unwrap();
             let start = (INDEX_LIMIT - cs.buf.len() - 300_000) as u32;
             cs.base = start;
-            let mut x = 0x2545_f491_4f6c_dd1du64;
+            let mut rng = crate::test_rng::Xorshift(0x2545_f491_4f6c_dd1d);
             let data: Vec<u8> = (0..(2 << 20))
                 .map(|i: usize| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
+                    let x = rng.next();
                     if x & 3 == 0 {
                         x as u8
                     } else {

@@ -276,18 +276,7 @@ mod tests {
         Ok((used, n.counts[..=n.max_symbol].to_vec(), n.table_log))
     }
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: u64) -> usize {
-            (self.next() % n) as usize
-        }
-    }
+    use crate::test_rng::Xorshift as Rng;
 
     /// A valid distribution of accuracy `log` over up to 256 symbols, with zero runs
     /// of every length (long ones need several batches of repeat flags).

@@ -402,12 +402,10 @@ mod tests {
         let words: [&[u8]; 8] = [
             b"struct ", b"return ", b"kernel ", b"zstd_", b"0;\n", b"if (", b"\t\t", b"u32 ",
         ];
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::test_rng::Xorshift(0x2545_F491_4F6C_DD1D);
         let mut out = Vec::with_capacity(n + 16);
         while out.len() < n {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next();
             match x % 16 {
                 0 => out.extend(core::iter::repeat_n(b'=', (x >> 8) as usize % 40)),
                 1 => out.push((x >> 16) as u8),
