@@ -78,7 +78,7 @@ capi-test: capi
 	$(CARGO) rustc --release --locked -p zstd-ffi --no-default-features --lib --crate-type rlib
 	capi/abi/check.sh
 	capi/tests/run.sh
-	SIZES_LEVELS=1-10 capi/bench/run.sh sizes
+	SIZES_LEVELS=1-19 capi/bench/run.sh sizes
 
 # The FFI crate's unsafe code under Miri (nightly): Rust-side calls of every exported
 # function, workspace placement, custom allocators. Not part of `make test` (slow).

@@ -87,6 +87,24 @@ pub(crate) fn write_block(
     Ok((write_raw_block(dst, src, last)?, Sent::Plain))
 }
 
+/// Bytes `seqs` would take as a compressed block (header included) after the blocks
+/// sent so far, written into the scratch `dst`; the entropy state stays as it was (a
+/// block commits it only when sent). `None` when `dst` is too small.
+pub(crate) fn compressed_size(
+    dst: &mut [u8],
+    seqs: &SeqStore<'_>,
+    ent: &mut Entropy<'_>,
+    strategy: Strategy,
+    raw_literals: bool,
+) -> Option<usize> {
+    ent.begin_block();
+    let body = dst.get_mut(3..)?;
+    let lits = write_literals(body, seqs.literals(), ent, strategy, raw_literals)?;
+    let run = ent.dispatch;
+    let seq = run(Hot::seq(body.get_mut(lits..)?, seqs, ent, strategy))?;
+    Some(3 + lits + seq)
+}
+
 fn write_rle(dst: &mut [u8], src: &[u8], last: bool) -> Result<(usize, Sent), Error> {
     header(dst, last, RLE, src.len())?;
     *dst.get_mut(3).ok_or(Error::dstSize_tooSmall)? = src[0];

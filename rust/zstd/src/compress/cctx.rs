@@ -9,6 +9,7 @@ use super::frame::{write_checksum, write_frame_header, FrameHeader};
 use super::hot::{Dispatch, GENERIC};
 use super::matcher::{MatchState, Segments};
 use super::params::{adjust_cparams, check_cparams};
+use super::seq_split::{write_split, Writer};
 use super::seq_store::SeqStore;
 use super::split::{next_block_size, CHUNK};
 use super::INDEX_LIMIT;
@@ -139,18 +140,43 @@ impl<'w> Parts<'w> {
                 self.ms
                     .compress_block(seg, bs, be, &mut rep, &mut self.seqs, dms);
             }
-            let (n, sent) = write_block(
-                d,
-                src,
-                &self.seqs,
-                &mut self.ent,
-                self.cp.strategy,
-                raw_lits,
-                is_last,
-            )?;
-            if sent == Sent::Compressed {
-                self.rep = rep;
-            }
+            // The optimal parser's levels also cut the block by its sequences, as C
+            // does there for windows of 128 KiB and more.
+            let split = if self.cp.strategy >= Strategy::Btopt
+                && self.cp.window_log >= 17
+                && !self.seqs.overflowed()
+            {
+                let mut w = Writer {
+                    ent: &mut self.ent,
+                    strategy: self.cp.strategy,
+                    raw_literals: raw_lits,
+                };
+                write_split(d, src, &mut self.seqs, &mut w, self.rep, is_last)
+            } else {
+                None
+            };
+            let n = match split {
+                Some(r) => {
+                    let (n, sent_rep) = r?;
+                    self.rep = sent_rep;
+                    n
+                }
+                None => {
+                    let (n, sent) = write_block(
+                        d,
+                        src,
+                        &self.seqs,
+                        &mut self.ent,
+                        self.cp.strategy,
+                        raw_lits,
+                        is_last,
+                    )?;
+                    if sent == Sent::Compressed {
+                        self.rep = rep;
+                    }
+                    n
+                }
+            };
             out += n;
             bs = be;
             if bs >= end {

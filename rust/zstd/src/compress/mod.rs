@@ -16,6 +16,7 @@ pub(crate) mod literals;
 pub mod matcher;
 pub mod params;
 pub(crate) mod params_table;
+pub(crate) mod seq_split;
 #[doc(hidden)]
 pub mod seq_store;
 pub(crate) mod sequences;

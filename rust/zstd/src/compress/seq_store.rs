@@ -208,6 +208,40 @@ impl<'a> SeqStore<'a> {
         s
     }
 
+    /// Sequences `a..b` and literals `la..lb` as a store of their own (a part of the block
+    /// written as a block of its own); empty and overflowed when out of range.
+    pub(crate) fn part(&mut self, a: usize, b: usize, la: usize, lb: usize) -> SeqStore<'_> {
+        let long = self
+            .long
+            .filter(|l| (a..b).contains(&l.0))
+            .map(|(at, ll, ml)| (at - a, ll, ml));
+        match (self.lits.get_mut(la..lb), self.seqs.get_mut(a..b)) {
+            (Some(lits), Some(seqs)) if lb <= self.n_lits && b <= self.n_seqs => SeqStore {
+                n_lits: lits.len(),
+                n_seqs: seqs.len(),
+                lits,
+                seqs,
+                long,
+                overflow: self.overflow,
+            },
+            _ => SeqStore {
+                lits: &mut [],
+                seqs: &mut [],
+                n_lits: 0,
+                n_seqs: 0,
+                long: None,
+                overflow: true,
+            },
+        }
+    }
+
+    /// Replaces the Offset_Value of sequence `i`.
+    pub(crate) fn set_off_base(&mut self, i: usize, off_base: u32) {
+        if let Some(e) = self.seqs.get_mut(i) {
+            e[..4].copy_from_slice(&off_base.to_le_bytes());
+        }
+    }
+
     /// The stored entries, for loops that decode them with [`decode`], and the index of
     /// the one sequence whose lengths need [`SeqStore::get`] (`usize::MAX`: none).
     #[inline(always)]

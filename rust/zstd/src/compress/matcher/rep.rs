@@ -30,6 +30,20 @@ pub fn offset_value(off: u32, lit_len_zero: bool, rep: &[u32; 3]) -> u32 {
     }
 }
 
+/// The offset Offset_Value `ov` (after `lit_len_zero` literals) stands for.
+#[inline(always)]
+pub fn resolve(ov: u32, lit_len_zero: bool, rep: &[u32; 3]) -> u32 {
+    if ov > 3 {
+        return ov - 3;
+    }
+    match ov.wrapping_sub(1).wrapping_add(lit_len_zero as u32) {
+        0 => rep[0],
+        1 => rep[1],
+        2 => rep[2],
+        _ => rep[0].wrapping_sub(1),
+    }
+}
+
 /// Applies Offset_Value `ov` (after `lit_len_zero` literals) to the repeat offsets.
 #[inline(always)]
 pub fn update_rep(rep: &mut [u32; 3], ov: u32, lit_len_zero: bool) {

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
+//! Splitting a block by its sequences, as zstd 1.5.2 does at the optimal parser's levels
+//! (`ZSTD_compressBlock_splitBlock`, windows of 128 KiB and more): after the search, the
+//! block's sequences are halved recursively while two halves, each with entropy tables
+//! of its own, code smaller than the whole; each part is then sent as a block.
+//!
+//! The parts' sizes are what the block writer would produce (written into scratch, the
+//! entropy state as the block starts), not estimates. A part sent raw or RLE leaves the
+//! decoder's repeat offsets where they were, so the next parts' Offset_Values are coded
+//! again against the decoder's offsets (C's `ZSTD_seqStore_resolveOffCodes`).
+
+use super::block::{compressed_size, write_block, Sent};
+use super::entropy::Entropy;
+use super::matcher::rep::{offset_value, resolve, update_rep};
+use super::seq_store::SeqStore;
+use crate::error::Error;
+use crate::params::Strategy;
+
+/// Fewest sequences a part may have (C's `MIN_SEQUENCES_BLOCK_SPLITTING`): a half is
+/// only tried for ranges of twice this many.
+const MIN_SEQS: usize = 300;
+
+/// Most parts a block is cut into (C's `ZSTD_MAX_NB_BLOCK_SPLITS`).
+const MAX_PARTS: usize = 196;
+
+/// The block writer's settings for the parts.
+pub(crate) struct Writer<'e, 'w> {
+    pub ent: &'e mut Entropy<'w>,
+    pub strategy: Strategy,
+    pub raw_literals: bool,
+}
+
+/// Cut points (sequence indices), in order.
+struct Cuts {
+    at: [u32; MAX_PARTS],
+    n: usize,
+}
+
+/// Index of the first literal of sequence `i` (the literals of the sequences before it);
+/// the store's literal count for `i == seqs.len()`.
+fn lit_start(seqs: &SeqStore<'_>, i: usize) -> usize {
+    if i >= seqs.len() {
+        return seqs.literals().len();
+    }
+    // Lengths are below 2^17 and at most 2^17 sequences: no wrap.
+    (0..i).fold(0usize, |n, k| n.wrapping_add(seqs.get(k).lit_len as usize))
+}
+
+/// Coded size of sequences `a..b` (with the block's trailing literals when `b` is the
+/// last) as a block of its own.
+fn part_size(
+    seqs: &mut SeqStore<'_>,
+    w: &mut Writer<'_, '_>,
+    scratch: &mut [u8],
+    a: usize,
+    b: usize,
+) -> Option<usize> {
+    let (la, lb) = (lit_start(seqs, a), lit_start(seqs, b));
+    let part = seqs.part(a, b, la, lb);
+    compressed_size(scratch, &part, w.ent, w.strategy, w.raw_literals)
+}
+
+/// Cuts `a..b`, which codes in `whole` bytes, in halves, recursively, while the halves
+/// code smaller than the whole (C's `ZSTD_deriveBlockSplitsHelper`).
+fn derive(
+    seqs: &mut SeqStore<'_>,
+    w: &mut Writer<'_, '_>,
+    scratch: &mut [u8],
+    (a, b, whole): (usize, usize, usize),
+    cuts: &mut Cuts,
+) {
+    if b - a < 2 * MIN_SEQS || cuts.n + 1 >= MAX_PARTS {
+        return;
+    }
+    let mid = a + (b - a) / 2;
+    let halves = (
+        part_size(seqs, w, scratch, a, mid),
+        part_size(seqs, w, scratch, mid, b),
+    );
+    if let (Some(first), Some(second)) = halves {
+        if first + second < whole {
+            derive(seqs, w, scratch, (a, mid, first), cuts);
+            if let Some(c) = cuts.at.get_mut(cuts.n) {
+                *c = mid as u32;
+                cuts.n += 1;
+            }
+            derive(seqs, w, scratch, (mid, b, second), cuts);
+        }
+    }
+}
+
+/// Writes the block `src` (whose sequences are `seqs`, found from repeat offsets `rep`)
+/// as several blocks when its sequences split (see the module), into `dst`. Returns the
+/// bytes written and the decoder's repeat offsets after them, or `None` (nothing
+/// written, the state unchanged) when the block is better left whole.
+#[inline(never)]
+pub(crate) fn write_split(
+    dst: &mut [u8],
+    src: &[u8],
+    seqs: &mut SeqStore<'_>,
+    w: &mut Writer<'_, '_>,
+    rep: [u32; 3],
+    last: bool,
+) -> Option<Result<(usize, [u32; 3]), Error>> {
+    let mut cuts = Cuts {
+        at: [0; MAX_PARTS],
+        n: 0,
+    };
+    let n = seqs.len();
+    if n < 2 * MIN_SEQS {
+        return None;
+    }
+    let whole = part_size(seqs, w, dst, 0, n)?;
+    derive(seqs, w, dst, (0, n, whole), &mut cuts);
+    if cuts.n == 0 {
+        return None;
+    }
+    Some(write_parts(dst, src, seqs, w, &cuts, rep, last))
+}
+
+/// Codes the offsets of sequences `a..b`, which the finder coded against its repeat
+/// offsets `found`, against the decoder's `sent` instead (the same unless a part was sent
+/// raw or RLE); advances `found`. Returns the decoder's repeat offsets after the part (if
+/// sent compressed) and the part's size in source bytes (without trailing literals).
+fn recode(
+    seqs: &mut SeqStore<'_>,
+    a: usize,
+    b: usize,
+    found: &mut [u32; 3],
+    sent: [u32; 3],
+) -> ([u32; 3], usize) {
+    let mut coded = sent;
+    let mut bytes = 0usize;
+    for i in a..b {
+        let s = seqs.get(i);
+        let ll0 = s.lit_len == 0;
+        let off = resolve(s.off_base, ll0, found);
+        update_rep(found, s.off_base, ll0);
+        let ov = offset_value(off, ll0, &coded);
+        if ov != s.off_base {
+            seqs.set_off_base(i, ov);
+        }
+        update_rep(&mut coded, ov, ll0);
+        // Lengths are below 2^17: no wrap.
+        bytes = bytes
+            .wrapping_add(s.lit_len as usize)
+            .wrapping_add(s.match_len as usize);
+    }
+    (coded, bytes)
+}
+
+/// Sends each part of `seqs` cut at `cuts` as a block.
+fn write_parts(
+    dst: &mut [u8],
+    src: &[u8],
+    seqs: &mut SeqStore<'_>,
+    w: &mut Writer<'_, '_>,
+    cuts: &Cuts,
+    rep: [u32; 3],
+    last: bool,
+) -> Result<(usize, [u32; 3]), Error> {
+    let n = seqs.len();
+    let ends = cuts.at[..cuts.n].iter().map(|&c| c as usize).chain([n]);
+    // The finder's repeat offsets (`found`) and the decoder's (`sent`).
+    let (mut found, mut sent) = (rep, rep);
+    let (mut out, mut a, mut pos, mut la) = (0usize, 0usize, 0usize, 0usize);
+    for b in ends {
+        let (coded, mut bytes) = recode(seqs, a, b, &mut found, sent);
+        let lb = lit_start(seqs, b);
+        if b == n {
+            // The last part also holds the block's trailing literals.
+            bytes = src.len().saturating_sub(pos);
+        }
+        let part_src = src.get(pos..pos + bytes).ok_or(Error::GENERIC)?;
+        let d = dst.get_mut(out..).ok_or(Error::dstSize_tooSmall)?;
+        let part = seqs.part(a, b, la, lb);
+        let (size, how) = write_block(
+            d,
+            part_src,
+            &part,
+            w.ent,
+            w.strategy,
+            w.raw_literals,
+            last && b == n,
+        )?;
+        if how == Sent::Compressed {
+            sent = coded;
+        }
+        out += size;
+        (a, pos, la) = (b, pos + bytes, lb);
+    }
+    Ok((out, sent))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::Xorshift;
+    use crate::workspace::Carver;
+    extern crate std;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// Whatever parts the decoder skips (sent raw), the recoded Offset_Values of the
+    /// parts it decodes stand, against its repeat offsets, for the offsets the finder
+    /// meant (RFC 8878 §3.1.2.5: raw and RLE blocks leave the repeat offsets as they are).
+    #[test]
+    fn recoded_offsets_survive_parts_sent_raw() {
+        let mut rng = Xorshift(0x0123_4567_89AB_CDEF);
+        let mut ws = vec![0u8; SeqStore::workspace_size()];
+        for round in 0..200 {
+            let mut c = Carver::new(&mut ws);
+            let mut seqs = SeqStore::new(&mut c).unwrap();
+            let n = 50 + rng.below(400);
+            // Offsets from a few recent ones, so repeat codes abound, coded as a finder
+            // codes them; the offsets meant are kept to compare.
+            let mut rep = [1u32, 4, 8];
+            let mut meant = Vec::new();
+            for _ in 0..n {
+                let ll = if rng.below(3) == 0 {
+                    0
+                } else {
+                    1 + rng.below(20)
+                };
+                let off = match rng.below(6) {
+                    0..=2 => rep[rng.below(3)],
+                    3 => rep[0].saturating_sub(1).max(1),
+                    _ => 1 + rng.below(5000) as u32,
+                };
+                let ov = offset_value(off, ll == 0, &rep);
+                update_rep(&mut rep, ov, ll == 0);
+                assert!(seqs.push(&vec![b'x'; ll], 4, ov));
+                meant.push(off);
+            }
+            // Random parts, each sent or skipped.
+            let mut found = [1u32, 4, 8];
+            let mut sent = found;
+            let mut a = 0;
+            while a < n {
+                let b = (a + 1 + rng.below(100)).min(n);
+                let (coded, _) = recode(&mut seqs, a, b, &mut found, sent);
+                if rng.below(3) != 0 || round % 50 == 0 {
+                    let mut dec = sent;
+                    for (i, &off) in meant.iter().enumerate().take(b).skip(a) {
+                        let s = seqs.get(i);
+                        let ll0 = s.lit_len == 0;
+                        assert_eq!(resolve(s.off_base, ll0, &dec), off, "sequence {i}");
+                        update_rep(&mut dec, s.off_base, ll0);
+                    }
+                    assert_eq!(dec, coded);
+                    sent = coded;
+                }
+                a = b;
+            }
+        }
+    }
+}
