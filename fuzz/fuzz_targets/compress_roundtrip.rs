@@ -48,6 +48,19 @@ fuzz_target!(|data: &[u8]| {
     let back = zstd::bulk::decompress(&dst[..n], src.len()).expect("C rejects our frame");
     assert_eq!(back, src, "single shot, level {level}");
 
+    // The parameters of a 128 KiB input (window log 17): at the optimal parser's levels
+    // blocks are then also cut by their sequences.
+    if level >= 13 {
+        let mut p = get_params(level, 128 << 10);
+        p.fparams.content_size_flag = i32::from(ctl & 2);
+        let mut ws = vec![0u8; cctx_workspace_bound(&p.cparams)];
+        let mut cctx = CCtx::new(&mut ws).unwrap();
+        cctx.set_dispatch(bmi2);
+        let n = cctx.compress(&mut dst2, src, &p).unwrap();
+        let back = zstd::bulk::decompress(&dst2[..n], src.len()).expect("C rejects our frame");
+        assert_eq!(back, src, "single shot, level {level}, window log 17");
+    }
+
     // Streaming: unknown size, chunked input, a flush after every chunk but the last.
     let mut sws = vec![0u8; cstream_workspace_bound(&p.cparams)];
     let mut cs = CStream::new(&p, CONTENTSIZE_UNKNOWN, &mut sws).unwrap();
