@@ -44,7 +44,10 @@ fuzz_target!(|data: &[u8]| {
     cctx.set_dispatch(bmi2);
     let mut dst2 = vec![0u8; compress_bound(src.len())];
     let n2 = cctx.compress(&mut dst2, src, &p).unwrap();
-    assert!(dst[..n] == dst2[..n2], "BMI2 and baseline variants differ, level {level}");
+    assert!(
+        dst[..n] == dst2[..n2],
+        "BMI2 and baseline variants differ, level {level}"
+    );
     let back = zstd::bulk::decompress(&dst[..n], src.len()).expect("C rejects our frame");
     assert_eq!(back, src, "single shot, level {level}");
 
@@ -70,7 +73,8 @@ fuzz_target!(|data: &[u8]| {
     for (k, piece) in src.chunks(chunk).enumerate() {
         let mut ipos = 0;
         while ipos < piece.len() {
-            cs.compress_stream(&mut out, &mut opos, piece, &mut ipos).unwrap();
+            cs.compress_stream(&mut out, &mut opos, piece, &mut ipos)
+                .unwrap();
         }
         if k % 2 == 0 {
             while cs.flush_stream(&mut out, &mut opos).unwrap() != 0 {}

@@ -41,7 +41,11 @@ fn ours(data: &[u8], d: Dispatch) -> Result<Vec<u8>, Error> {
 
 fuzz_target!(|data: &[u8]| {
     let ours = ours(data, bmi2);
-    assert_eq!(ours, self::ours(data, GENERIC), "BMI2 and baseline variants differ");
+    assert_eq!(
+        ours,
+        self::ours(data, GENERIC),
+        "BMI2 and baseline variants differ"
+    );
     let mut c = zstd::bulk::Decompressor::new().unwrap();
     // The kernel decoder's window limit (ZSTD_WINDOWLOG_LIMIT_DEFAULT, 2^27) for C too.
     c.window_log_max(27).unwrap();
