@@ -100,23 +100,20 @@ fn count_rest(src: &[u8], m: usize, p: usize) -> usize {
 }
 
 /// How many bytes before `m` and before `p` (`m < p`) are equal, at most `lim`: a
-/// match found at `m`/`p` extended backwards within one segment.
+/// match found at `m`/`p` extended backwards within one segment. Most matches do not
+/// extend: the first byte pair settles it.
 #[inline(always)]
 pub(super) fn count_back(src: &[u8], m: usize, p: usize, lim: usize) -> usize {
-    // Most matches do not extend: one byte pair settles it.
-    let (Some(a), Some(b)) = (src.get(..m), src.get(..p)) else {
-        return 0;
-    };
-    match (a.last(), b.last()) {
-        (Some(x), Some(y)) if x == y && lim > 0 => {}
-        _ => return 0,
+    let mut n = 0;
+    // `n < lim <= m < p`: the indices below do not wrap.
+    while n < lim {
+        let k = n.wrapping_add(1);
+        match (src.get(m.wrapping_sub(k)), src.get(p.wrapping_sub(k))) {
+            (Some(a), Some(b)) if a == b => n = k,
+            _ => break,
+        }
     }
-    a.iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take(lim)
-        .take_while(|(x, y)| x == y)
-        .count()
+    n
 }
 
 /// Bytes that match between a position `m` of the older segment `ext` and `src[p..]`:

@@ -6,7 +6,7 @@
 
 use super::count::{count, load64, read32, read64};
 use super::hash::hash;
-use super::rep::{emit, emit_at};
+use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
 use super::{get, set, valid, Args, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
@@ -184,20 +184,30 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
         let mut x0 = rd(ip);
         let mut hl0 = hlx(x0);
         let mut cl0 = get(long, hl0);
+        // The newest repeat offset, looked for one position ahead; 0 when its candidate
+        // lies outside the window there. A valid candidate stays valid as the search
+        // moves forward, so the loop checks `r != 0` only.
         let r = rep[0];
-        // The match: start, candidate index, length; `cur` is the searched position.
-        let (mstart, mcand, ml, cur) = loop {
+        let rcur = pos(ip).wrapping_add(1);
+        let r = if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
+            r
+        } else {
+            0
+        };
+        // The match: start, candidate index, length, searched position, and whether it
+        // is the repeat offset's.
+        let (mstart, mcand, ml, cur, is_rep) = loop {
             let cur = pos(ip);
             let hs0 = hsx(x0);
             let cs0 = get(short, hs0);
             set(long, hl0, cur);
             set(short, hs0, cur);
-            let rcur = cur.wrapping_add(1);
-            if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
+            if r != 0 {
+                let rc = cur.wrapping_add(1).wrapping_sub(r);
                 let ip_1 = ip.wrapping_add(1);
-                let ml = match_x::<EXT, 4>(v, src, base, rcur - r, ip_1, x0 >> 8);
+                let ml = match_x::<EXT, 4>(v, src, base, rc, ip_1, x0 >> 8);
                 if ml > 0 {
-                    break (ip_1, rcur - r, ml, cur);
+                    break (ip_1, rc, ml, cur, true);
                 }
             }
             let x1 = rd(ip1);
@@ -209,7 +219,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                     if step < 4 {
                         set(long, hl1, pos(ip1));
                     }
-                    break (ip, cl0, ml, cur);
+                    break (ip, cl0, ml, cur, false);
                 }
             }
             if DMS {
@@ -217,7 +227,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 if dict_ok(cd) {
                     let ml = match_x::<EXT, 8>(v, src, base, cd, ip, x0);
                     if ml > 0 {
-                        break (ip, cd, ml, cur);
+                        break (ip, cd, ml, cur, false);
                     }
                 }
                 // The short match: own table first, then the dictionary's.
@@ -248,9 +258,9 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                         set(long, hl1, cur1);
                     }
                     if long1.1 > 0 {
-                        break (ip1, long1.0, long1.1, cur);
+                        break (ip1, long1.0, long1.1, cur, false);
                     }
-                    break (ip, short.0, short.1, cur);
+                    break (ip, short.0, short.1, cur, false);
                 }
             }
             if !DMS && valid(cs0, cur, lowest) {
@@ -267,9 +277,9 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                         set(long, hl1, cur1);
                     }
                     if ml1 > 0 {
-                        break (ip1, cl1, ml1, cur);
+                        break (ip1, cl1, ml1, cur, false);
                     }
-                    break (ip, cs0, ml, cur);
+                    break (ip, cs0, ml, cur, false);
                 }
             }
             if ip1 >= next_step {
@@ -285,9 +295,16 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 return (anchor, ip);
             }
         };
-        let (mstart, ml, off) = v.widen::<EXT>(mcand, mstart, ml, anchor, lowest);
-        emit_at(seqs, rep, src, anchor, mstart, ml, off);
-        ip = mstart.wrapping_add(ml);
+        if is_rep {
+            // Found one position past `ip >= anchor`: after at least one literal. Not
+            // widened backwards (zstd's finders do not either).
+            emit_rep0_at(seqs, rep, src, anchor, mstart, ml);
+            ip = mstart.wrapping_add(ml);
+        } else {
+            let (mstart, ml, off) = v.widen::<EXT>(mcand, mstart, ml, anchor, lowest);
+            emit_new_at(seqs, rep, src, anchor, mstart, ml, off);
+            ip = mstart.wrapping_add(ml);
+        }
         anchor = ip;
         if ip <= ilimit {
             let i2 = (cur.wrapping_sub(v.base) as usize).wrapping_add(2);
@@ -313,7 +330,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 let x = rd(ip);
                 set(long, hlx(x), c);
                 set(short, hsx(x), c);
-                emit(seqs, rep, &[], ml, r);
+                emit_rep1(seqs, rep, ml);
                 ip = ip.wrapping_add(ml);
                 anchor = ip;
             }

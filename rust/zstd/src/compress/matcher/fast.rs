@@ -7,7 +7,7 @@
 
 use super::count::{count, eq4, load64, read32};
 use super::hash::hash;
-use super::rep::{emit, emit_at};
+use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
 use super::{get, set, valid, Args, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
@@ -133,7 +133,9 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
         } else {
             low_local.saturating_add(r as usize)
         };
-        let (mstart, mcand, ml) = 'search: loop {
+        // The match: start, candidate index, length, and whether it is the repeat
+        // offset's.
+        let (mstart, mcand, ml, is_rep) = 'search: loop {
             let cur0 = pos(p0);
             set(table, h0, cur0);
             let x2 = rd(p2);
@@ -149,7 +151,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                     };
                     if ml > 0 {
                         set(table, h1, pos(p1));
-                        break 'search (p2, pos(m), ml);
+                        break 'search (p2, pos(m), ml, true);
                     }
                 }
             } else {
@@ -158,7 +160,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                     let ml = m4x::<EXT>(v, src, lim, base, rcur - r, p2, x2);
                     if ml > 0 {
                         set(table, h1, pos(p1));
-                        break 'search (p2, rcur - r, ml);
+                        break 'search (p2, rcur - r, ml, true);
                     }
                 }
             }
@@ -166,7 +168,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                 let ml = m4x::<EXT>(v, src, lim, base, cand, p0, x0);
                 if ml > 0 {
                     set(table, h1, pos(p1));
-                    break 'search (p0, cand, ml);
+                    break 'search (p0, cand, ml, false);
                 }
             }
             cand = get(table, h1);
@@ -183,7 +185,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                     if step <= 4 {
                         set(table, h1, pos(p1));
                     }
-                    break 'search (p0, cand, ml);
+                    break 'search (p0, cand, ml, false);
                 }
             }
             cand = get(table, h1);
@@ -205,7 +207,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
         };
         let searched = p0;
         let (mstart, ml, off) = v.widen::<EXT>(mcand, mstart, ml, anchor, lowest);
-        emit_at(seqs, rep, src, anchor, mstart, ml, off);
+        if is_rep {
+            // `off` is the newest repeat offset.
+            emit_rep0_at(seqs, rep, src, anchor, mstart, ml);
+        } else {
+            emit_new_at(seqs, rep, src, anchor, mstart, ml, off);
+        }
         ip = mstart.wrapping_add(ml);
         anchor = ip;
         if ip <= ilimit {
@@ -226,7 +233,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                     break;
                 }
                 set(table, h(ip), cur);
-                emit(seqs, rep, &[], ml, r);
+                emit_rep1(seqs, rep, ml);
                 ip = ip.wrapping_add(ml);
                 anchor = ip;
             }

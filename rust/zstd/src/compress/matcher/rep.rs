@@ -89,6 +89,55 @@ pub(super) fn emit_at(
     }
 }
 
+/// Stores the literals `src[lit_start..lit_end]` then a match of `ml` bytes at the
+/// newest repeat offset, as the fast finders find one: after at least one literal that
+/// is Offset_Value 1 and leaves the repeat offsets as they are (RFC 8878 §3.1.2.5), so
+/// neither needs computing.
+#[inline(always)]
+pub(super) fn emit_rep0_at(
+    seqs: &mut Sink<'_>,
+    rep: &mut [u32; 3],
+    src: &[u8],
+    lit_start: usize,
+    lit_end: usize,
+    ml: usize,
+) {
+    if lit_start < lit_end {
+        seqs.push_from(src, lit_start, lit_end, ml as u32, 1);
+    } else {
+        emit_at(seqs, rep, src, lit_start, lit_end, ml, rep[0]);
+    }
+}
+
+/// Stores the literals `src[lit_start..lit_end]` then a match of `ml` bytes at the new
+/// distance `off` (`1..2^31`) as that distance (Offset_Value `off + 3`), as zstd's fast
+/// finders do without comparing it to the repeat offsets: the decoder shifts it in front
+/// of them whatever they hold.
+#[inline(always)]
+pub(super) fn emit_new_at(
+    seqs: &mut Sink<'_>,
+    rep: &mut [u32; 3],
+    src: &[u8],
+    lit_start: usize,
+    lit_end: usize,
+    ml: usize,
+    off: u32,
+) {
+    // A distance within the window is below 2^31: no wrap.
+    if seqs.push_from(src, lit_start, lit_end, ml as u32, off.wrapping_add(3)) {
+        *rep = [off, rep[0], rep[1]];
+    }
+}
+
+/// Stores a match of `ml` bytes at the second repeat offset with no literal before it
+/// (Offset_Value 1 after no literal): the two newest repeat offsets swap.
+#[inline(always)]
+pub(super) fn emit_rep1(seqs: &mut Sink<'_>, rep: &mut [u32; 3], ml: usize) {
+    if seqs.push(&[], ml as u32, 1) {
+        rep.swap(0, 1);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
