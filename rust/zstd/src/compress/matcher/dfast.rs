@@ -33,12 +33,15 @@ pub(super) struct DictTables<'t> {
 
 /// Length of a match of at least `N` (4 or 8) bytes at index `c` for local `p`, whose
 /// first bytes are `x` (the 8 bytes at `p`, or for `N == 4` at least their low 4), else
-/// 0. Callers ensure `c < base + p` and that `p + N` is within `src`; `src` and `base`
-/// are the view's, passed to stay in registers.
+/// 0. Callers ensure `c < base + p` and that `p + N` is within `lim`, the start of
+/// `src` up to 8 bytes past the last position searched: the candidate's first bytes are
+/// read from `lim`, whose bound the loop's own bound keeps in a register. `src` and
+/// `base` are the view's, passed to stay in registers.
 #[inline(always)]
 fn match_x<const EXT: bool, const N: usize>(
     v: &View<'_>,
     src: &[u8],
+    lim: &[u8],
     base: u32,
     c: u32,
     p: usize,
@@ -57,9 +60,9 @@ fn match_x<const EXT: bool, const N: usize>(
     } else {
         let m = c.wrapping_sub(base) as usize;
         let eq = if N == 8 {
-            read64(src, m) == Some(x)
+            read64(lim, m) == Some(x)
         } else {
-            read32(src, m) == Some(x as u32)
+            read32(lim, m) == Some(x as u32)
         };
         if eq {
             // Both `N` bytes were read, so `m + N` and `p + N` are within `src`, and a
@@ -205,16 +208,23 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             if r != 0 {
                 let rc = cur.wrapping_add(1).wrapping_sub(r);
                 let ip_1 = ip.wrapping_add(1);
-                let ml = match_x::<EXT, 4>(v, src, base, rc, ip_1, x0 >> 8);
+                let ml = match_x::<EXT, 4>(v, src, lim, base, rc, ip_1, x0 >> 8);
                 if ml > 0 {
                     break (ip_1, rc, ml, cur, true);
                 }
             }
-            let x1 = rd(ip1);
+            // The search ends where the next position's 8 bytes leave `lim`.
+            let Some(x1) = lim
+                .get(ip1..)
+                .and_then(|t| t.first_chunk::<8>())
+                .map(|a| u64::from_le_bytes(*a))
+            else {
+                return (anchor, ip);
+            };
             let hl1 = hlx(x1);
             let cl1 = get(long, hl1);
             if valid(cl0, cur, if DMS { own_low } else { lowest }) {
-                let ml = match_x::<EXT, 8>(v, src, base, cl0, ip, x0);
+                let ml = match_x::<EXT, 8>(v, src, lim, base, cl0, ip, x0);
                 if ml > 0 {
                     if step < 4 {
                         set(long, hl1, pos(ip1));
@@ -225,7 +235,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             if DMS {
                 let cd = dict_long(x0);
                 if dict_ok(cd) {
-                    let ml = match_x::<EXT, 8>(v, src, base, cd, ip, x0);
+                    let ml = match_x::<EXT, 8>(v, src, lim, base, cd, ip, x0);
                     if ml > 0 {
                         break (ip, cd, ml, cur, false);
                     }
@@ -233,12 +243,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 // The short match: own table first, then the dictionary's.
                 let mut short = (cs0, 0);
                 if valid(cs0, cur, own_low) {
-                    short.1 = match_x::<EXT, 4>(v, src, base, cs0, ip, x0);
+                    short.1 = match_x::<EXT, 4>(v, src, lim, base, cs0, ip, x0);
                 }
                 if short.1 == 0 {
                     let cd = dict_short(x0);
                     if dict_ok(cd) {
-                        short = (cd, match_x::<EXT, 4>(v, src, base, cd, ip, x0));
+                        short = (cd, match_x::<EXT, 4>(v, src, lim, base, cd, ip, x0));
                     }
                 }
                 if short.1 > 0 {
@@ -246,12 +256,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                     let cur1 = pos(ip1);
                     let mut long1 = (cl1, 0);
                     if valid(cl1, cur1, own_low) {
-                        long1.1 = match_x::<EXT, 8>(v, src, base, cl1, ip1, x1);
+                        long1.1 = match_x::<EXT, 8>(v, src, lim, base, cl1, ip1, x1);
                     }
                     if long1.1 == 0 {
                         let cd = dict_long(x1);
                         if dict_ok(cd) {
-                            long1 = (cd, match_x::<EXT, 8>(v, src, base, cd, ip1, x1));
+                            long1 = (cd, match_x::<EXT, 8>(v, src, lim, base, cd, ip1, x1));
                         }
                     }
                     if step < 4 {
@@ -264,12 +274,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 }
             }
             if !DMS && valid(cs0, cur, lowest) {
-                let ml = match_x::<EXT, 4>(v, src, base, cs0, ip, x0);
+                let ml = match_x::<EXT, 4>(v, src, lim, base, cs0, ip, x0);
                 if ml > 0 {
                     // A long match at the next position beats the short one.
                     let cur1 = pos(ip1);
                     let ml1 = if valid(cl1, cur1, lowest) {
-                        match_x::<EXT, 8>(v, src, base, cl1, ip1, x1)
+                        match_x::<EXT, 8>(v, src, lim, base, cl1, ip1, x1)
                     } else {
                         0
                     };
@@ -291,9 +301,6 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             hl0 = hl1;
             cl0 = cl1;
             x0 = x1;
-            if ip1 > ilimit {
-                return (anchor, ip);
-            }
         };
         if is_rep {
             // Found one position past `ip >= anchor`: after at least one literal. Not
@@ -323,7 +330,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 if r == 0 || !valid(c.wrapping_sub(r), c, lowest) {
                     break;
                 }
-                let ml = match_x::<EXT, 4>(v, src, base, c - r, ip, rd(ip));
+                let ml = match_x::<EXT, 4>(v, src, lim, base, c - r, ip, rd(ip));
                 if ml == 0 {
                     break;
                 }
