@@ -165,6 +165,8 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     // lie below it, from the lowest index on (as the copied tables' do) but not 0, an
     // entry never set.
     let own_low = lowest.max(base);
+    // Local position of the lowest usable index within the current segment.
+    let low_local = lowest.saturating_sub(base) as usize;
     let dict_above = lowest.saturating_sub(1);
     let dict_ok = |c: u32| c > dict_above && c < base;
     // Every position the loop loads is at most `ilimit`: a view that ends 8 bytes after it
@@ -308,7 +310,8 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             emit_rep0_at(seqs, rep, src, anchor, mstart, ml);
             ip = mstart.wrapping_add(ml);
         } else {
-            let (mstart, ml, off) = v.widen::<EXT>(mcand, mstart, ml, anchor, lowest);
+            let (mstart, ml, off) =
+                v.widen::<EXT>(src, base, low_local, mcand, mstart, ml, anchor, lowest);
             emit_new_at(seqs, rep, src, anchor, mstart, ml, off);
             ip = mstart.wrapping_add(ml);
         }

@@ -206,7 +206,8 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
             }
         };
         let searched = p0;
-        let (mstart, ml, off) = v.widen::<EXT>(mcand, mstart, ml, anchor, lowest);
+        let (mstart, ml, off) =
+            v.widen::<EXT>(src, base, low_local, mcand, mstart, ml, anchor, lowest);
         if is_rep {
             // `off` is the newest repeat offset.
             emit_rep0_at(seqs, rep, src, anchor, mstart, ml);
