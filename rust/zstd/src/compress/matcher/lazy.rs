@@ -127,21 +127,31 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
         let mut best = 3usize;
         let mut best_off = 0u32;
         let mut left = self.attempts;
-        // The 4 bytes ending one past the best length must match to beat it: those of
-        // `ip` at offset `o = best - 3`, kept until `best` changes. A candidate's lie
-        // before them (it is below `cur`): `win`, the bytes up to their end, holds both.
-        let mut o = 0usize;
+        // The 4 bytes ending one past the best length must match to beat it: `tail`,
+        // those of `ip` at offset `best - 3`, kept until `best` changes. A candidate's
+        // lie before them (it is below `cur`): `win`, the bytes up to their end, holds
+        // both.
         let Some(mut tail) = read32(v.src, ip) else {
             return (0, 0);
         };
         let mut win = v.src.get(..ip + 4).unwrap_or(&[]);
-        while left > 0 && valid(m, cur, lowest) {
+        // A candidate is valid (`lowest <= m < cur`) when its distance `d = cur - m`
+        // is in `1..=span`: one comparison.
+        let span = cur.saturating_sub(lowest);
+        while left > 0 {
+            let d = cur.wrapping_sub(m);
+            if d.wrapping_sub(1) >= span {
+                break;
+            }
             left -= 1;
             let quick_reject = if !EXT || m >= v.base {
-                // Below `ip + o` for a candidate below `cur`: no wrap.
-                let i = (m.wrapping_sub(v.base) as usize).wrapping_add(o);
-                match win.get(i..).and_then(|t| t.first_chunk::<4>()) {
-                    Some(a) => u32::from_le_bytes(*a) != tail,
+                // The candidate's 4 bytes at offset `best - 3` end `d` bytes before
+                // `win` does.
+                match win.len().checked_sub(d as usize) {
+                    Some(e) => match win.get(..e).and_then(|t| t.last_chunk::<4>()) {
+                        Some(a) => u32::from_le_bytes(*a) != tail,
+                        None => false,
+                    },
                     None => false,
                 }
             } else {
@@ -157,7 +167,7 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
                     if ip.wrapping_add(len) >= end {
                         break;
                     }
-                    o = len.wrapping_sub(3);
+                    let o = len.wrapping_sub(3);
                     // Unreadable: no match can be longer than `best` here.
                     let Some(t) = read32(v.src, ip.wrapping_add(o)) else {
                         break;
