@@ -5,9 +5,9 @@
 //! entry of the row at once (8 per `u64`) and only loads the data of candidates whose
 //! tag agrees, newest first.
 
-use super::count::{count, eq4, read64};
+use super::count::{count, read32, read64};
 use super::lazy::Finder;
-use super::{valid, View};
+use super::View;
 
 /// Tag bits taken from the hash besides the row number.
 const TAG_BITS: u32 = 8;
@@ -189,13 +189,25 @@ impl Finder for Rows<'_> {
         let mut best = 3usize;
         let mut best_off = 0u32;
         let mut left = self.attempts;
+        // The 4 bytes ending one past the best length must match to beat it: `tail`,
+        // those of `ip` at offset `best - 3`, kept until `best` changes. A candidate's
+        // lie before them (it is below `cur`): `win`, the bytes up to their end, holds
+        // both.
+        let Some(mut tail) = read32(v.src, ip) else {
+            return (0, 0);
+        };
+        let mut win = v.src.get(..ip.wrapping_add(4)).unwrap_or(&[]);
+        // A candidate is valid (`lowest <= m < cur`) when its distance `d = cur - m`
+        // is in `1..=span`: one comparison.
+        let span = cur.saturating_sub(lowest);
         while mask != 0 && left > 0 {
             let b = mask.trailing_zeros() as usize;
             mask &= mask - 1;
             let m = idx
                 .get((head + b) & rmask)
                 .map_or(0, |e| u32::from_le_bytes(*e));
-            if !valid(m, cur, lowest) {
+            let d = cur.wrapping_sub(m);
+            if d.wrapping_sub(1) >= span {
                 if m < lowest {
                     break;
                 }
@@ -203,22 +215,40 @@ impl Finder for Rows<'_> {
             }
             left -= 1;
             let len = if !EXT || m >= v.base {
-                // The 4 bytes ending one past the best length must match to beat it.
-                let ml = m.wrapping_sub(v.base) as usize;
-                let o = best - 3;
-                if !eq4(v.src, ml.wrapping_add(o), ip.wrapping_add(o)) {
+                // The candidate's 4 bytes at offset `best - 3` end `d` bytes before
+                // `win` does.
+                let quick_reject = match win.len().checked_sub(d as usize) {
+                    Some(e) => match win.get(..e).and_then(|t| t.last_chunk::<4>()) {
+                        Some(a) => u32::from_le_bytes(*a) != tail,
+                        None => true,
+                    },
+                    None => true,
+                };
+                if quick_reject {
                     continue;
                 }
-                count(v.src, ml, ip)
+                count(v.src, m.wrapping_sub(v.base) as usize, ip)
             } else {
                 v.match_len::<EXT>(m, ip)
             };
             if len > best {
                 best = len;
-                best_off = cur - m;
-                if ip + len >= end {
+                best_off = d;
+                // A match stays within `src` (`ip + len <= end`, far below
+                // `usize::MAX`) and `len > 3`: these sums cannot wrap.
+                if ip.wrapping_add(len) >= end {
                     break;
                 }
+                let o = len.wrapping_sub(3);
+                // Unreadable: no match can be longer than `best` here.
+                let Some(t) = read32(v.src, ip.wrapping_add(o)) else {
+                    break;
+                };
+                tail = t;
+                win = v
+                    .src
+                    .get(..ip.wrapping_add(o).wrapping_add(4))
+                    .unwrap_or(&[]);
             }
         }
         self.insert::<MLS>(cur, x);
