@@ -455,28 +455,36 @@ impl Parser<'_> {
     /// Adds every index up to `cur` to the 3-byte hash table; returns the candidate
     /// for `cur` (the latest earlier index with its hash), if valid.
     fn insert_h3<const EXT: bool>(&mut self, v: &View<'_>, cur: u32, lowest: u32) -> Option<u32> {
-        let log = self.h3_log;
-        let hash = |x: u32| ((x << 8).wrapping_mul(0x9E37_79B1) >> (32 - log)) as usize;
-        let mut i = self.get(H3_NEXT).max(lowest).max(v.ext_lo);
-        let mut cand = None;
-        while i <= cur {
-            let x = if i >= v.base {
-                read32(v.src, (i - v.base) as usize)
+        // `h3_log` is 1 to 32 when this table is in use; masked, a shift cannot overflow.
+        let shift = 32u32.wrapping_sub(self.h3_log) & 31;
+        let hash = |x: u32| ((x << 8).wrapping_mul(0x9E37_79B1) >> shift) as usize;
+        let read = |i: u32| {
+            if !EXT || i >= v.base {
+                read32(v.src, i.wrapping_sub(v.base) as usize)
             } else {
                 v.read64_any(i).map(|x| x as u32)
-            };
-            if let Some(x) = x {
-                let h = hash(x);
-                if i == cur {
-                    cand = self.h3.get(h).map(|e| u32::from_le_bytes(*e));
-                }
-                if let Some(e) = self.h3.get_mut(h) {
-                    *e = i.to_le_bytes();
-                }
+            }
+        };
+        let old = self.get(H3_NEXT);
+        let h3 = &mut *self.h3;
+        let mut i = old.max(lowest).max(v.ext_lo);
+        // The positions before `cur`, then `cur` itself, whose candidate is the entry
+        // it replaces.
+        while i < cur {
+            if let Some(e) = read(i).and_then(|x| h3.get_mut(hash(x))) {
+                *e = i.to_le_bytes();
             }
             i += 1;
         }
-        self.set(H3_NEXT, i.max(self.get(H3_NEXT)));
+        let mut cand = None;
+        if i == cur {
+            if let Some(e) = read(cur).and_then(|x| h3.get_mut(hash(x))) {
+                cand = Some(u32::from_le_bytes(*e));
+                *e = cur.to_le_bytes();
+            }
+            i += 1;
+        }
+        self.set(H3_NEXT, i.max(old));
         cand.filter(|&m| valid(m, cur, lowest))
     }
 
