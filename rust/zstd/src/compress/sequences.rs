@@ -349,7 +349,9 @@ pub(crate) fn write_sequences(
     let (entries, long_at) = seqs.entries();
     if !(ll_rle || of_rle || ml_rle) && long_at == usize::MAX {
         // The common case, without a per-sequence mode or length test.
-        for e in entries.iter().rev().skip(1) {
+        // All but the last sequence, which started the states above.
+        let rest = entries.split_last().map_or(&[][..], |(_, r)| r);
+        for e in rest.iter().rev() {
             let s = decode(e);
             let (lc, mc, oc) = (
                 ll_code(s.lit_len),
