@@ -72,19 +72,8 @@ impl Rows<'_> {
     /// Inserts index `i` whose first 8 bytes are `x`.
     #[inline(always)]
     fn insert<const MLS: u32>(&mut self, i: u32, x: u64) {
-        let (row, tag) = row_hash::<MLS>(x, self.bits());
-        // `row_log` is 4 to 6: no wrap.
-        let rmask = (1usize << self.row_log).wrapping_sub(1);
-        let Some(head) = self.heads.get_mut(row) else {
-            return;
-        };
-        let pos = (*head as usize).wrapping_sub(1) & rmask;
-        *head = pos as u8;
-        let slot = (row << self.row_log) | pos;
-        if let (Some(e), Some(t)) = (self.idx.get_mut(slot), self.tags.get_mut(slot)) {
-            *e = i.to_le_bytes();
-            *t = tag;
-        }
+        let bits = self.bits();
+        insert::<MLS>(self.idx, self.tags, self.heads, bits, self.row_log, i, x);
     }
 
     /// Inserts indices `[from, to)` (history; positions without 8 bytes are skipped).
@@ -101,35 +90,64 @@ impl Rows<'_> {
         self.next = self.next.max(to);
     }
 
-    #[inline(always)]
-    fn insert_at<const MLS: u32>(&mut self, v: &View<'_>, i: u32) {
-        let x = if i >= v.base {
-            read64(v.src, (i - v.base) as usize)
-        } else {
-            v.read64_any(i)
-        };
-        if let Some(x) = x {
-            self.insert::<MLS>(i, x);
-        }
-    }
-
     /// Inserts the indices below `target` not inserted yet (only the ends of a long jump).
     #[inline(always)]
     fn update<const MLS: u32>(&mut self, v: &View<'_>, target: u32) {
+        let (bits, rlog) = (self.bits(), self.row_log);
+        let (idx, tags, heads) = (&mut *self.idx, &mut *self.tags, &mut *self.heads);
+        let (src, base) = (v.src, v.base);
+        let mut put = |i: u32| {
+            let x = if i >= base {
+                read64(src, i.wrapping_sub(base) as usize)
+            } else {
+                v.read64_any(i)
+            };
+            if let Some(x) = x {
+                insert::<MLS>(idx, tags, heads, bits, rlog, i, x);
+            }
+        };
         let mut i = self.next;
         if target.wrapping_sub(i) > SKIP_THRESHOLD && target > i {
             let bound = i + INSERT_AFTER_START;
             while i < bound {
-                self.insert_at::<MLS>(v, i);
+                put(i);
                 i += 1;
             }
             i = target - INSERT_BEFORE_END;
         }
         while i < target {
-            self.insert_at::<MLS>(v, i);
+            put(i);
             i += 1;
         }
         self.next = self.next.max(target);
+    }
+}
+
+/// Inserts index `i` whose first 8 bytes are `x` into the row tables (`bits`: hash bits
+/// of a row and its tag; `rlog`: log2 of the row size).
+#[inline(always)]
+fn insert<const MLS: u32>(
+    idx: &mut [[u8; 4]],
+    tags: &mut [u8],
+    heads: &mut [u8],
+    bits: u32,
+    rlog: u32,
+    i: u32,
+    x: u64,
+) {
+    let (row, tag) = row_hash::<MLS>(x, bits);
+    // `row_log` is 4 to 6 (masked: a shift cannot overflow).
+    let rlog = rlog & 7;
+    let rmask = (1usize << rlog).wrapping_sub(1);
+    let Some(head) = heads.get_mut(row) else {
+        return;
+    };
+    let pos = (*head as usize).wrapping_sub(1) & rmask;
+    *head = pos as u8;
+    let slot = row.wrapping_shl(rlog) | pos;
+    if let (Some(e), Some(t)) = (idx.get_mut(slot), tags.get_mut(slot)) {
+        *e = i.to_le_bytes();
+        *t = tag;
     }
 }
 
