@@ -36,55 +36,57 @@ struct Cuts {
     n: usize,
 }
 
-/// Index of the first literal of sequence `i` (the literals of the sequences before it);
-/// the store's literal count for `i == seqs.len()`.
-fn lit_start(seqs: &SeqStore<'_>, i: usize) -> usize {
-    if i >= seqs.len() {
+/// Index of the first literal of sequence `b`, given that of sequence `a <= b` (`la`):
+/// `la` plus the literals of sequences `a..b`; the store's literal count for
+/// `b == seqs.len()` (the block's trailing literals follow the last sequence).
+fn lit_start(seqs: &SeqStore<'_>, a: usize, la: usize, b: usize) -> usize {
+    if b >= seqs.len() {
         return seqs.literals().len();
     }
     // Lengths are below 2^17 and at most 2^17 sequences: no wrap.
-    (0..i).fold(0usize, |n, k| n.wrapping_add(seqs.get(k).lit_len as usize))
+    (a..b).fold(la, |n, k| n.wrapping_add(seqs.get(k).lit_len as usize))
 }
 
-/// Coded size of sequences `a..b` (with the block's trailing literals when `b` is the
-/// last) as a block of its own.
+/// Coded size of sequences `a..b`, whose literals start at `la` and `lb`, (with the
+/// block's trailing literals when `b` is the last) as a block of its own.
 fn part_size(
     seqs: &mut SeqStore<'_>,
     w: &mut Writer<'_, '_>,
     scratch: &mut [u8],
-    a: usize,
-    b: usize,
+    (a, la): (usize, usize),
+    (b, lb): (usize, usize),
 ) -> Option<usize> {
-    let (la, lb) = (lit_start(seqs, a), lit_start(seqs, b));
     let part = seqs.part(a, b, la, lb);
     compressed_size(scratch, &part, w.ent, w.strategy, w.raw_literals)
 }
 
-/// Cuts `a..b`, which codes in `whole` bytes, in halves, recursively, while the halves
-/// code smaller than the whole (C's `ZSTD_deriveBlockSplitsHelper`).
+/// Cuts sequences `a..b` (literals from `la` to `lb`), which code in `whole` bytes, in
+/// halves, recursively, while the halves code smaller than the whole (C's
+/// `ZSTD_deriveBlockSplitsHelper`).
 fn derive(
     seqs: &mut SeqStore<'_>,
     w: &mut Writer<'_, '_>,
     scratch: &mut [u8],
-    (a, b, whole): (usize, usize, usize),
+    ((a, la), (b, lb), whole): ((usize, usize), (usize, usize), usize),
     cuts: &mut Cuts,
 ) {
     if b - a < 2 * MIN_SEQS || cuts.n + 1 >= MAX_PARTS {
         return;
     }
     let mid = a + (b - a) / 2;
+    let lm = lit_start(seqs, a, la, mid);
     let halves = (
-        part_size(seqs, w, scratch, a, mid),
-        part_size(seqs, w, scratch, mid, b),
+        part_size(seqs, w, scratch, (a, la), (mid, lm)),
+        part_size(seqs, w, scratch, (mid, lm), (b, lb)),
     );
     if let (Some(first), Some(second)) = halves {
         if first + second < whole {
-            derive(seqs, w, scratch, (a, mid, first), cuts);
+            derive(seqs, w, scratch, ((a, la), (mid, lm), first), cuts);
             if let Some(c) = cuts.at.get_mut(cuts.n) {
                 *c = mid as u32;
                 cuts.n += 1;
             }
-            derive(seqs, w, scratch, (mid, b, second), cuts);
+            derive(seqs, w, scratch, ((mid, lm), (b, lb), second), cuts);
         }
     }
 }
@@ -110,8 +112,9 @@ pub(crate) fn write_split(
     if n < 2 * MIN_SEQS {
         return None;
     }
-    let whole = part_size(seqs, w, dst, 0, n)?;
-    derive(seqs, w, dst, (0, n, whole), &mut cuts);
+    let all = seqs.literals().len();
+    let whole = part_size(seqs, w, dst, (0, 0), (n, all))?;
+    derive(seqs, w, dst, ((0, 0), (n, all), whole), &mut cuts);
     if cuts.n == 0 {
         return None;
     }
@@ -121,16 +124,17 @@ pub(crate) fn write_split(
 /// Codes the offsets of sequences `a..b`, which the finder coded against its repeat
 /// offsets `found`, against the decoder's `sent` instead (the same unless a part was sent
 /// raw or RLE); advances `found`. Returns the decoder's repeat offsets after the part (if
-/// sent compressed) and the part's size in source bytes (without trailing literals).
+/// sent compressed), the part's size in source bytes (without trailing literals) and its
+/// literal count.
 fn recode(
     seqs: &mut SeqStore<'_>,
     a: usize,
     b: usize,
     found: &mut [u32; 3],
     sent: [u32; 3],
-) -> ([u32; 3], usize) {
+) -> ([u32; 3], usize, usize) {
     let mut coded = sent;
-    let mut bytes = 0usize;
+    let (mut bytes, mut lits) = (0usize, 0usize);
     for i in a..b {
         let s = seqs.get(i);
         let ll0 = s.lit_len == 0;
@@ -141,12 +145,13 @@ fn recode(
             seqs.set_off_base(i, ov);
         }
         update_rep(&mut coded, ov, ll0);
-        // Lengths are below 2^17: no wrap.
+        // Lengths are below 2^17 and at most 2^17 sequences: no wrap.
+        lits = lits.wrapping_add(s.lit_len as usize);
         bytes = bytes
             .wrapping_add(s.lit_len as usize)
             .wrapping_add(s.match_len as usize);
     }
-    (coded, bytes)
+    (coded, bytes, lits)
 }
 
 /// Sends each part of `seqs` cut at `cuts` as a block.
@@ -165,8 +170,13 @@ fn write_parts(
     let (mut found, mut sent) = (rep, rep);
     let (mut out, mut a, mut pos, mut la) = (0usize, 0usize, 0usize, 0usize);
     for b in ends {
-        let (coded, mut bytes) = recode(seqs, a, b, &mut found, sent);
-        let lb = lit_start(seqs, b);
+        let (coded, mut bytes, lits) = recode(seqs, a, b, &mut found, sent);
+        let lb = if b == n {
+            seqs.literals().len()
+        } else {
+            // At most the store's literal count: no wrap.
+            la.wrapping_add(lits)
+        };
         if b == n {
             // The last part also holds the block's trailing literals.
             bytes = src.len().saturating_sub(pos);
@@ -238,7 +248,7 @@ mod tests {
             let mut a = 0;
             while a < n {
                 let b = (a + 1 + rng.below(100)).min(n);
-                let (coded, _) = recode(&mut seqs, a, b, &mut found, sent);
+                let (coded, _, _) = recode(&mut seqs, a, b, &mut found, sent);
                 if rng.below(3) != 0 || round % 50 == 0 {
                     let mut dec = sent;
                     for (i, &off) in meant.iter().enumerate().take(b).skip(a) {
