@@ -60,20 +60,41 @@ struct Lanes<'s, W> {
     memsize: &'s mut u32,
 }
 
-impl<W: Copy> Lanes<'_, W> {
-    /// The pending bytes as one stripe buffer.
-    fn pending<V: Variant<Word = W>>(&self) -> V::Stripe {
-        let mut b = V::Stripe::default();
-        let n = b.as_ref().len() / 4;
-        for (dst, &w) in b.as_mut().chunks_exact_mut(n).zip(self.mem.iter()) {
-            V::put(w, dst);
-        }
-        b
+/// The pending bytes `mem` of a streaming state as one stripe buffer.
+fn pending<V: Variant>(mem: &[V::Word; 4]) -> V::Stripe {
+    let mut b = V::Stripe::default();
+    let n = b.as_ref().len() / 4;
+    for (dst, &w) in b.as_mut().chunks_exact_mut(n).zip(mem.iter()) {
+        V::put(w, dst);
     }
+    b
+}
 
+/// The hash of everything fed to a streaming state with lanes `v` and `memsize` pending
+/// bytes in `mem` (`total` bytes; `striped` once a stripe ran), read without changing
+/// it. Before the first stripe the third lane still holds the seed.
+fn digest<V: Variant>(
+    v: &[V::Word; 4],
+    mem: &[V::Word; 4],
+    memsize: u32,
+    striped: bool,
+    total: u64,
+) -> V::Word {
+    let h = if striped {
+        V::merge_lanes(v)
+    } else {
+        V::short_start(v[2])
+    };
+    let buf = pending::<V>(mem);
+    let tail = buf.as_ref();
+    let n = (memsize as usize).min(tail.len() - 1);
+    V::finalize(V::add_len(h, total), &tail[..n])
+}
+
+impl<W: Copy> Lanes<'_, W> {
     /// Feeds `input`: whole stripes run the lanes, the rest stays pending.
     fn update<V: Variant<Word = W>>(&mut self, input: &[u8]) {
-        let mut buf = self.pending::<V>();
+        let mut buf = pending::<V>(self.mem);
         let mut len = *self.memsize as usize;
         feed(self.v, buf.as_mut(), &mut len, input, V::stripes);
         let n = buf.as_ref().len() / 4;
@@ -81,20 +102,6 @@ impl<W: Copy> Lanes<'_, W> {
             *m = V::get(c);
         }
         *self.memsize = len as u32;
-    }
-
-    /// The hash of everything fed (`total` bytes; `striped` once a stripe ran), the state
-    /// unchanged. Before the first stripe the third lane still holds the seed.
-    fn digest<V: Variant<Word = W>>(&self, striped: bool, total: u64) -> W {
-        let h = if striped {
-            V::merge_lanes(self.v)
-        } else {
-            V::short_start(self.v[2])
-        };
-        let buf = self.pending::<V>();
-        let tail = buf.as_ref();
-        let n = (*self.memsize as usize).min(tail.len() - 1);
-        V::finalize(V::add_len(h, total), &tail[..n])
     }
 }
 

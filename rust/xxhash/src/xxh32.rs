@@ -153,9 +153,8 @@ impl Xxh32State {
 
     /// The hash of everything fed so far; the state is unchanged (kernel `xxh32_digest()`).
     pub fn digest(&self) -> u32 {
-        let mut s = *self;
-        let (striped, total) = (s.large_len != 0, u64::from(s.total_len_32));
-        s.lanes().digest::<X32>(striped, total)
+        let (striped, total) = (self.large_len != 0, u64::from(self.total_len_32));
+        crate::digest::<X32>(&self.v, &self.mem32, self.memsize, striped, total)
     }
 }
 

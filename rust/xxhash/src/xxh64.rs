@@ -167,9 +167,8 @@ impl Xxh64State {
 
     /// The hash of everything fed so far; the state is unchanged (kernel `xxh64_digest()`).
     pub fn digest(&self) -> u64 {
-        let mut s = *self;
-        let total = s.total_len;
-        s.lanes().digest::<X64>(total >= 32, total)
+        let total = self.total_len;
+        crate::digest::<X64>(&self.v, &self.mem64, self.memsize, total >= 32, total)
     }
 }
 
