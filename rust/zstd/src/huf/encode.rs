@@ -294,42 +294,44 @@ impl<'a> HufCTable<'a> {
     }
 
     /// Builds a code for `count[..=max_symbol]` (little-endian u32 counts, at least two
-    /// present symbols) with
-    /// codes of at most `max_log` bits; returns false if that is impossible.
+    /// present symbols) with codes of at most `max_log` bits; returns the encoded size in
+    /// bits of `count` with it (what [`cost_bits`](Self::cost_bits) would find, summed
+    /// here over the present symbols only), or `None` if such a code is impossible.
     pub(crate) fn build(
         &mut self,
-        count: &[[u8; 4]],
+        count: &[[u8; 4]; 256],
         max_symbol: usize,
         max_log: u32,
         sc: &mut HufScratch<'_>,
-    ) -> bool {
+    ) -> Option<u64> {
         self.e.fill(0);
+        let max_symbol = max_symbol.min(255);
+        let present = &count[..=max_symbol];
         let mut n = 0usize;
-        let mut total = 0u32;
-        let mut most = 0u32;
-        for (s, c) in count.iter().enumerate().take(max_symbol + 1) {
+        // The OR of the counts needs as many radix passes as their largest.
+        let mut any = 0u32;
+        for (s, c) in present.iter().enumerate() {
             let c = u32::from_le_bytes(*c);
             if c > 0 {
                 set(sc.keys, n, (c.min(1 << 23) << 8) | s as u32);
-                n += 1;
-                total = total.saturating_add(c);
-                most = most.max(c);
+                // At most 256 symbols: no wrap.
+                n = n.wrapping_add(1);
+                any |= c;
             }
         }
         if !(2..=256).contains(&n) {
-            return false;
+            return None;
         }
-        // Passes as the largest count needs (one for most pages), not the total.
-        radix_sort(sc.keys, sc.work, n, most);
+        radix_sort(sc.keys, sc.work, n, any);
         for i in 0..n {
             set(sc.work, i, get(sc.keys, i) >> 8);
         }
         in_place_lengths(sc.work, n);
         if get(sc.work, 0) > max_log {
-            let Ok(alt): Result<&mut [[u8; 4]; 256], _> = self.e.as_chunks_mut::<4>().0.try_into()
-            else {
-                return false;
-            };
+            let alt: &mut [[u8; 4]; 256] = self.e.as_chunks_mut::<4>().0.try_into().ok()?;
+            let total = present
+                .iter()
+                .fold(0u32, |t, c| t.saturating_add(u32::from_le_bytes(*c)));
             // Pages: one pass that limits the lengths. More literals (where this costs
             // relatively little) also raise the rarest counts until the optimal code fits,
             // and keep whichever code is smaller (the latter on a tie).
@@ -352,43 +354,41 @@ impl<'a> HufCTable<'a> {
             }
             self.e.fill(0);
         }
-        let mut per_rank = [0u16; HUF_TABLELOG_MAX as usize + 2];
+        let e: &mut [[u8; 4]; 256] = self.e.as_chunks_mut::<4>().0.try_into().ok()?;
+        // Lengths are at most `max_log` (below 16): masked indices lose nothing.
+        let mut per_rank = [0u16; 16];
         let max_bits = get(sc.work, 0);
-        // At most 256 symbols: the per-length counts and codes below fit a `u16`.
+        let mut cost = 0u64;
+        // At most 256 symbols: the per-length counts and codes below fit a `u16`; a
+        // count below 2^32 times a length below 2^8, 256 times, fits a `u64`.
         for i in 0..n {
             let s = (get(sc.keys, i) & 0xFF) as usize;
             let nb = get(sc.work, i);
-            if let Some(r) = per_rank.get_mut(nb as usize) {
-                *r = r.wrapping_add(1);
-            }
-            // `s < 256`: no wrap.
-            let o = s.wrapping_mul(4);
-            if let Some(e) = self.e.get_mut(o..o.wrapping_add(4)) {
-                e.copy_from_slice(&(nb << 16).to_le_bytes());
-            }
+            let r = &mut per_rank[nb as usize & 15];
+            *r = r.wrapping_add(1);
+            set(e, s, nb << 16);
+            let c = u64::from(get(count, s));
+            cost = cost.wrapping_add(c.wrapping_mul(u64::from(nb)));
         }
         // Canonical codes (RFC §4.2.1.3): longest codes take the lowest values.
-        let mut val = [0u16; HUF_TABLELOG_MAX as usize + 2];
+        let mut val = [0u16; 16];
         let mut min = 0u16;
-        for nb in (1..=max_bits as usize).rev() {
+        for nb in (1..=max_bits as usize & 15).rev() {
             val[nb] = min;
-            min += per_rank[nb];
-            min >>= 1;
+            min = min.wrapping_add(per_rank[nb]) >> 1;
         }
-        for s in 0..=max_symbol {
-            let nb = self.bits(s as u8) as usize;
-            if let (true, Some(v)) = (nb > 0, val.get_mut(nb)) {
-                let code = u32::from(*v);
-                *v = v.wrapping_add(1);
-                let o = s.wrapping_mul(4);
-                if let Some(e) = self.e.get_mut(o..o.wrapping_add(4)) {
-                    e.copy_from_slice(&(code | (nb as u32) << 16).to_le_bytes());
-                }
+        for entry in &mut e[..=max_symbol] {
+            let v = u32::from_le_bytes(*entry);
+            let nb = v >> 16;
+            if nb > 0 {
+                let code = &mut val[nb as usize & 15];
+                *entry = (v | u32::from(*code)).to_le_bytes();
+                *code = code.wrapping_add(1);
             }
         }
         self.max_bits = max_bits;
         self.max_symbol = max_symbol;
-        true
+        Some(cost)
     }
 
     /// Encoded size in bits of `count` (little-endian u32 counts) with this code, or
@@ -567,7 +567,7 @@ mod tests {
             *c = a.to_le_bytes();
             (a, b) = (b, a + b);
         }
-        assert!(t.build(&count, 29, 11, &mut sc));
+        assert!(t.build(&count, 29, 11, &mut sc).is_some());
         let mut kraft = 0u64;
         for s in 0..30u8 {
             let nb = t.bits(s);
