@@ -92,7 +92,9 @@ fn new_tree(
     let bits = ent
         .huf_next
         .build(count, max_sym, log, &mut ent.huf_scratch)?;
-    let h = ent.huf_next.write_header(body, &mut ent.ct.scratch())?;
+    let h = ent
+        .huf_next
+        .write_header(body, &mut ent.ct.scratch(), &ent.huf_scratch)?;
     Some((h, h as u64 + bits.div_ceil(8)))
 }
 

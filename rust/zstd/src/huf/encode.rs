@@ -21,7 +21,9 @@ pub(crate) struct HufCTable<'a> {
     max_symbol: usize,
 }
 
-/// Scratch for building a code (sort keys and tree arithmetic).
+/// Scratch for building a code (sort keys and tree arithmetic). `build` leaves in it
+/// what `write_header` describes: the weights (the first 256 bytes of `keys`) and their
+/// histogram (`work[..16]`).
 pub(crate) struct HufScratch<'a> {
     keys: &'a mut [[u8; 4]; 256],
     work: &'a mut [[u8; 4]; 256],
@@ -37,6 +39,11 @@ impl<'a> HufScratch<'a> {
             keys: c.table::<4>(256)?.try_into().ok()?,
             work: c.table::<4>(256)?.try_into().ok()?,
         })
+    }
+
+    /// The weights, one byte per symbol.
+    fn weights(&self) -> Option<&[u8; 256]> {
+        self.keys.as_flattened().first_chunk()
     }
 }
 
@@ -310,8 +317,8 @@ impl<'a> HufCTable<'a> {
         let mut n = 0usize;
         // The OR of the counts needs as many radix passes as their largest.
         let mut any = 0u32;
-        for (s, c) in present.iter().enumerate() {
-            let c = u32::from_le_bytes(*c);
+        for s in 0..max_symbol + 1 {
+            let c = get(count, s);
             if c > 0 {
                 set(sc.keys, n, (c.min(1 << 23) << 8) | s as u32);
                 // At most 256 symbols: no wrap.
@@ -377,14 +384,42 @@ impl<'a> HufCTable<'a> {
             val[nb] = min;
             min = min.wrapping_add(per_rank[nb]) >> 1;
         }
-        for entry in &mut e[..=max_symbol] {
+        // The header's weights (RFC §4.2.1.1) on the way, over the sort keys (done with).
+        let weights = sc.keys.as_flattened_mut().first_chunk_mut::<256>()?;
+        for (entry, w) in e[..=max_symbol].iter_mut().zip(weights.iter_mut()) {
             let v = u32::from_le_bytes(*entry);
             let nb = v >> 16;
+            *w = 0;
             if nb > 0 {
                 let code = &mut val[nb as usize & 15];
                 *entry = (v | u32::from(*code)).to_le_bytes();
                 *code = code.wrapping_add(1);
+                // A length is at most `max_bits`: no wrap.
+                *w = max_bits.wrapping_add(1).wrapping_sub(nb) as u8;
             }
+        }
+        // Their histogram is the lengths' one, without the last symbol (its weight is
+        // implied); the symbols before it that are absent weigh 0.
+        let mut hist = [0u32; 16];
+        for (nb, &r) in per_rank
+            .iter()
+            .enumerate()
+            .take(max_bits as usize + 1)
+            .skip(1)
+        {
+            // `1 <= nb <= max_bits`: no wrap.
+            hist[max_bits.wrapping_add(1).wrapping_sub(nb as u32) as usize & 15] = u32::from(r);
+        }
+        let mut coded = n;
+        let last = get(e, max_symbol) >> 16;
+        if last > 0 {
+            let h = &mut hist[max_bits.wrapping_add(1).wrapping_sub(last) as usize & 15];
+            *h = h.saturating_sub(1);
+            coded -= 1;
+        }
+        hist[0] = max_symbol.saturating_sub(coded) as u32;
+        for (i, &h) in hist.iter().enumerate() {
+            set(sc.work, i, h);
         }
         self.max_bits = max_bits;
         self.max_symbol = max_symbol;
@@ -408,25 +443,24 @@ impl<'a> HufCTable<'a> {
         Some(bits)
     }
 
-    /// Writes the tree description (RFC §4.2.1): FSE-compressed weights when that is
-    /// smaller, direct 4-bit weights otherwise. `ct` is scratch.
-    pub(crate) fn write_header(&self, dst: &mut [u8], ct: &mut CTable<'_>) -> Option<usize> {
+    /// Writes the description (RFC §4.2.1) of the code `build` just made with `sc`:
+    /// FSE-compressed weights when that is smaller, direct 4-bit weights otherwise.
+    /// `ct` is scratch.
+    pub(crate) fn write_header(
+        &self,
+        dst: &mut [u8],
+        ct: &mut CTable<'_>,
+        sc: &HufScratch<'_>,
+    ) -> Option<usize> {
         let nw = self.max_symbol.min(255); // the last symbol's weight is implied
-
-        // Weights computed once: the FSE pass reads each three times.
-        let mut weights = [0u8; 256];
-        for (s, w) in weights.iter_mut().enumerate().take(nw) {
-            let nb = self.bits(s as u8);
-            // A code length is at most `max_bits`: no wrap.
-            *w = if nb == 0 {
-                0
-            } else {
-                self.max_bits.wrapping_add(1).wrapping_sub(nb) as u8
-            };
-        }
+        let weights = sc.weights()?;
         let weight = |s: usize| -> u8 { weights[s & 255] };
         if nw >= 2 {
-            if let Some(n) = self.write_fse_weights(dst.get_mut(1..)?, ct, nw, &weights) {
+            let mut hist = [0u32; HUF_TABLELOG_MAX as usize + 1];
+            for (i, h) in hist.iter_mut().enumerate() {
+                *h = get(sc.work, i);
+            }
+            if let Some(n) = self.write_fse_weights(dst.get_mut(1..)?, ct, nw, weights, &hist) {
                 if n > 1 && n < nw / 2 {
                     dst[0] = n as u8;
                     return Some(n + 1);
@@ -453,32 +487,24 @@ impl<'a> HufCTable<'a> {
         ct: &mut CTable<'_>,
         nw: usize,
         weights: &[u8; 256],
+        count: &[u32; HUF_TABLELOG_MAX as usize + 1],
     ) -> Option<usize> {
         let weight = |s: usize| -> u8 { weights[s & 255] };
-        let mut count = [0u32; HUF_TABLELOG_MAX as usize + 1];
-        let mut max_w = 0usize;
-        for s in 0..nw {
-            let w = weight(s) as usize;
-            // At most 255 weights: no wrap.
-            if let Some(c) = count.get_mut(w) {
-                *c = c.wrapping_add(1);
-            }
-            max_w = max_w.max(w);
-        }
+        let max_w = count.iter().rposition(|&c| c > 0)?;
         let most = *count.iter().max()?;
         if most as usize == nw || most == 1 {
             return None;
         }
         let log = optimal_table_log(WEIGHT_MAX_LOG, nw, max_w as u32, 2);
         let mut norm = [0i16; HUF_TABLELOG_MAX as usize + 1];
-        if !normalize(&mut norm, &count, max_w, nw as u32, log, false) {
+        if !normalize(&mut norm, count, max_w, nw as u32, log, false) {
             return None;
         }
         let h = write_ncount(dst, &norm[..=max_w], log)?;
         ct.build(&norm[..=max_w], log);
         let mut w = BitWriter::new(dst.get_mut(h..)?);
         let (mut s1, mut s2);
-        let mut i;
+        let i;
         if nw % 2 == 1 {
             s1 = ct.init_state(weight(nw - 1));
             s2 = ct.init_state(weight(nw - 2));
@@ -491,15 +517,14 @@ impl<'a> HufCTable<'a> {
         }
         // A weight costs at most `log <= WEIGHT_MAX_LOG` (6) bits: four pairs and a
         // flushed remainder of at most 7 bits fit the 64-bit accumulator.
-        let mut pairs = 0u32;
-        while i > 0 {
-            ct.encode(&mut w, &mut s2, weight(i - 1));
-            ct.encode(&mut w, &mut s1, weight(i - 2));
-            pairs = pairs.wrapping_add(1);
-            if pairs & 3 == 0 {
+        // `i` is even: the rest goes in pairs from the end.
+        let (pairs, _) = weights.get(..i)?.as_chunks::<2>();
+        for (p, &[lo, hi]) in pairs.iter().rev().enumerate() {
+            ct.encode(&mut w, &mut s2, hi);
+            ct.encode(&mut w, &mut s1, lo);
+            if p & 3 == 3 {
                 w.flush();
             }
-            i -= 2;
         }
         w.flush();
         ct.flush_state(&mut w, s2);
