@@ -65,23 +65,24 @@ fn in_place_lengths(a: &mut [[u8; 4]; 256], n: usize) {
     // Phase 1: internal node weights, leaves consumed left to right.
     // Counts are at most 2^23 each, 256 of them: sums stay below 2^31, no wrap.
     set(a, 0, get(a, 0).wrapping_add(get(a, 1)));
+    // Indices stay at most `n <= 256`: no wrap.
     let (mut root, mut leaf) = (0usize, 2usize);
     for next in 1..n - 1 {
         if leaf >= n || get(a, root) < get(a, leaf) {
             set(a, next, get(a, root));
             set(a, root, next as u32);
-            root += 1;
+            root = root.wrapping_add(1);
         } else {
             set(a, next, get(a, leaf));
-            leaf += 1;
+            leaf = leaf.wrapping_add(1);
         }
         if leaf >= n || (root < next && get(a, root) < get(a, leaf)) {
             set(a, next, get(a, next).wrapping_add(get(a, root)));
             set(a, root, next as u32);
-            root += 1;
+            root = root.wrapping_add(1);
         } else {
             set(a, next, get(a, next).wrapping_add(get(a, leaf)));
-            leaf += 1;
+            leaf = leaf.wrapping_add(1);
         }
     }
     // Phase 2: depths of internal nodes.
