@@ -297,8 +297,12 @@ impl SeqEncoder<'_> {
 }
 
 /// Writes the Normalized Counts header of RFC 8878 §4.1.1 for `norm` (accuracy `log`)
-/// into `dst`; returns its size, or `None` when `dst` is too small.
+/// into `dst`; returns its size, or `None` when `dst` is too small (or `log` is outside
+/// the format's 5..=15).
 pub(crate) fn write_ncount(dst: &mut [u8], norm: &[i16], log: u32) -> Option<usize> {
+    if !(5..=15).contains(&log) {
+        return None;
+    }
     let mut out = 0usize;
     let mut acc: u64 = u64::from(log - 5);
     let mut nbits: u32 = 4;
@@ -340,14 +344,20 @@ pub(crate) fn write_ncount(dst: &mut [u8], norm: &[i16], log: u32) -> Option<usi
         }
         let p = i32::from(norm[s]);
         s += 1;
-        let max = 2 * threshold - 1 - remaining;
+        // Here `1 <= remaining <= size + 1`, `threshold <= size <= 2^15` and `nbits < 8`
+        // (emitted down to a partial byte), `bits <= 16`: `max` and `nbits` do not wrap,
+        // the shift stays below 64.
+        let max = threshold
+            .wrapping_mul(2)
+            .wrapping_sub(1)
+            .wrapping_sub(remaining);
         remaining -= p.abs();
         let mut v = p + 1;
         if v >= threshold {
             v += max;
         }
-        acc |= (v as u64) << nbits;
-        nbits += bits;
+        acc |= (v as u64).wrapping_shl(nbits);
+        nbits = nbits.wrapping_add(bits);
         if v < max {
             nbits -= 1;
         }
