@@ -88,15 +88,13 @@ fn new_tree(
     max_sym: usize,
     log: u32,
 ) -> Option<(usize, u64)> {
-    let count = &*ent.lit_count;
-    if !ent
+    let count = (&*ent.lit_count).try_into().ok()?;
+    let bits = ent
         .huf_next
-        .build(count, max_sym, log, &mut ent.huf_scratch)
-    {
-        return None;
-    }
-    let h = ent.huf_next.write_header(body, &mut ent.ct.scratch())?;
-    let bits = ent.huf_next.cost_bits(count).unwrap_or(u64::MAX / 2);
+        .build(count, max_sym, log, &mut ent.huf_scratch)?;
+    let h = ent
+        .huf_next
+        .write_header(body, &mut ent.ct.scratch(), &ent.huf_scratch)?;
     Some((h, h as u64 + bits.div_ceil(8)))
 }
 

@@ -68,50 +68,68 @@ impl CTable<'_> {
     }
 }
 /// Builds table `t` for `norm` (a valid distribution summing to `1 << log`), with
-/// `spread` as scratch.
+/// `spread` as scratch. Entries of symbols past `norm` are left as they were: a valid
+/// stream has none.
 fn build(t: &mut Table, spread: &mut [u8; STATES], norm: &[i16], log: u32) {
     let size = 1usize << log;
     let mask = size - 1;
     let n = norm.len().min(MAX_SYMBOLS);
     let norm = &norm[..n];
-    let mut cumul = [0u16; MAX_SYMBOLS + 1];
+    // Next cell of each symbol in the order of states; indexed by a byte, unchecked.
+    // The cells of a valid distribution sum to `size <= 512`: no wrap.
+    let mut cumul = [0u16; 256];
+    let mut cells = 0u16;
     let mut high = size - 1;
     for (s, &p) in norm.iter().enumerate() {
+        cumul[s] = cells;
         if p == -1 {
-            cumul[s + 1] = cumul[s] + 1;
+            cells = cells.wrapping_add(1);
             spread[high & (STATES - 1)] = s as u8;
             high = high.wrapping_sub(1);
         } else {
-            cumul[s + 1] = cumul[s] + p.max(0) as u16;
+            cells = cells.wrapping_add(p.max(0) as u16);
         }
     }
     // RFC §4.1.1: cells are visited with step (size/2 + size/8 + 3), skipping the
-    // top cells that hold "less than 1" symbols.
+    // top cells that hold "less than 1" symbols. `pos` and `step` are below `size`: no
+    // wrap.
     let step = (size >> 1) + (size >> 3) + 3;
     let mut pos = 0usize;
-    for (s, &p) in norm.iter().enumerate() {
-        for _ in 0..p.max(0) {
-            spread[pos & (STATES - 1)] = s as u8;
-            pos = (pos + step) & mask;
-            while pos > high {
-                pos = (pos + step) & mask;
+    if high == mask {
+        // No such cells: nothing to skip.
+        for (s, &p) in norm.iter().enumerate() {
+            for _ in 0..p.max(0) {
+                spread[pos & (STATES - 1)] = s as u8;
+                pos = pos.wrapping_add(step) & mask;
+            }
+        }
+    } else {
+        for (s, &p) in norm.iter().enumerate() {
+            for _ in 0..p.max(0) {
+                spread[pos & (STATES - 1)] = s as u8;
+                pos = pos.wrapping_add(step) & mask;
+                while pos > high {
+                    pos = pos.wrapping_add(step) & mask;
+                }
             }
         }
     }
-    for u in 0..size {
-        let s = spread[u & (STATES - 1)] as usize & (MAX_SYMBOLS - 1);
-        let at = cumul[s] as usize & (STATES - 1);
-        // At most 512 cells: no wrap.
-        cumul[s] = cumul[s].wrapping_add(1);
-        let v = (size + u) as u16;
-        let o = SYMBOL_BYTES + 2 * at;
+    let Some(spread) = spread.get(..size) else {
+        return;
+    };
+    // The state of cell `u` is `size + u` (below 1024: no wrap).
+    let mut state = size as u16;
+    for &s in spread {
+        let at = &mut cumul[usize::from(s)];
+        let o = SYMBOL_BYTES + 2 * (*at as usize & (STATES - 1));
+        *at = at.wrapping_add(1);
         if let Some(d) = t.get_mut(o..o + 2) {
-            d.copy_from_slice(&v.to_le_bytes());
+            d.copy_from_slice(&state.to_le_bytes());
         }
+        state = state.wrapping_add(1);
     }
     let mut total = 0i32;
-    for s in 0..MAX_SYMBOLS {
-        let p = norm.get(s).copied().unwrap_or(0);
+    for (s, &p) in norm.iter().enumerate() {
         let (dfs, dnb) = match p {
             0 => (0i32, ((log + 1) << 16).wrapping_sub(size as u32)),
             -1 | 1 => {
@@ -279,8 +297,12 @@ impl SeqEncoder<'_> {
 }
 
 /// Writes the Normalized Counts header of RFC 8878 §4.1.1 for `norm` (accuracy `log`)
-/// into `dst`; returns its size, or `None` when `dst` is too small.
+/// into `dst`; returns its size, or `None` when `dst` is too small (or `log` is outside
+/// the format's 5..=15).
 pub(crate) fn write_ncount(dst: &mut [u8], norm: &[i16], log: u32) -> Option<usize> {
+    if !(5..=15).contains(&log) {
+        return None;
+    }
     let mut out = 0usize;
     let mut acc: u64 = u64::from(log - 5);
     let mut nbits: u32 = 4;
@@ -322,14 +344,20 @@ pub(crate) fn write_ncount(dst: &mut [u8], norm: &[i16], log: u32) -> Option<usi
         }
         let p = i32::from(norm[s]);
         s += 1;
-        let max = 2 * threshold - 1 - remaining;
+        // Here `1 <= remaining <= size + 1`, `threshold <= size <= 2^15` and `nbits < 8`
+        // (emitted down to a partial byte), `bits <= 16`: `max` and `nbits` do not wrap,
+        // the shift stays below 64.
+        let max = threshold
+            .wrapping_mul(2)
+            .wrapping_sub(1)
+            .wrapping_sub(remaining);
         remaining -= p.abs();
         let mut v = p + 1;
         if v >= threshold {
             v += max;
         }
-        acc |= (v as u64) << nbits;
-        nbits += bits;
+        acc |= (v as u64).wrapping_shl(nbits);
+        nbits = nbits.wrapping_add(bits);
         if v < max {
             nbits -= 1;
         }

@@ -67,44 +67,48 @@ pub(crate) fn normalize(
     // a slot given to symbol s saves about count[s]/norm[s] bits, a slot taken costs
     // about count[s]/(norm[s]-1).
     while sum != target {
-        let mut best = usize::MAX;
-        if sum < target {
-            for s in 0..n {
-                if norm[s] <= 0 {
-                    continue;
-                }
-                if best == usize::MAX
-                    || u64::from(count[s]) * norm[best] as u64
-                        > u64::from(count[best]) * norm[s] as u64
-                {
-                    best = s;
-                }
-            }
-            if best == usize::MAX {
-                return false;
-            }
-            norm[best] += 1;
-            sum += 1;
+        let grow = sum < target;
+        let Some(best) = (if grow {
+            pick::<true>(norm, count)
         } else {
-            for s in 0..n {
-                if norm[s] <= 1 {
-                    continue;
-                }
-                if best == usize::MAX
-                    || u64::from(count[s]) * (norm[best] as u64 - 1)
-                        < u64::from(count[best]) * (norm[s] as u64 - 1)
-                {
-                    best = s;
-                }
-            }
-            if best == usize::MAX {
-                return false;
-            }
-            norm[best] -= 1;
-            sum -= 1;
+            pick::<false>(norm, count)
+        }) else {
+            return false;
+        };
+        // `best < n`; norms are below 2^15 and `sum` at most `n * 2^15`: no wrap.
+        if let Some(p) = norm.get_mut(best) {
+            let d = if grow { 1 } else { -1 };
+            *p = p.wrapping_add(d);
+            sum = sum.wrapping_add(i32::from(d));
         }
     }
     true
+}
+
+/// The first symbol with the largest `count / norm` (`GROW`: the one a slot more helps
+/// most) or the smallest `count / (norm - 1)` (a slot less hurts least), among those
+/// that can take the change; `None` if none can.
+#[inline(always)]
+fn pick<const GROW: bool>(norm: &[i16], count: &[u32]) -> Option<usize> {
+    let d = if GROW { 0 } else { 1 };
+    let mut best = usize::MAX;
+    // The ratio to beat as `bc / bn`, set so that any candidate beats it: a candidate's
+    // norm is positive, hence its count too.
+    let (mut bc, mut bn) = if GROW { (0u64, 1u64) } else { (1, 0) };
+    let n = norm.len().min(count.len());
+    for s in 0..n {
+        let p = norm[s];
+        if p <= d {
+            continue;
+        }
+        let (c, q) = (u64::from(count[s]), (p - d) as u64);
+        // Counts below 2^32 times norms below 2^15: no wrap.
+        let (l, r) = (c.wrapping_mul(bn), bc.wrapping_mul(q));
+        if if GROW { l > r } else { l < r } {
+            (best, bc, bn) = (s, c, q);
+        }
+    }
+    (best != usize::MAX).then_some(best)
 }
 
 #[cfg(test)]

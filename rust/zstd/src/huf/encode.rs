@@ -21,7 +21,9 @@ pub(crate) struct HufCTable<'a> {
     max_symbol: usize,
 }
 
-/// Scratch for building a code (sort keys and tree arithmetic).
+/// Scratch for building a code (sort keys and tree arithmetic). `build` leaves in it
+/// what `write_header` describes: the weights (the first 256 bytes of `keys`) and their
+/// histogram (`work[..16]`).
 pub(crate) struct HufScratch<'a> {
     keys: &'a mut [[u8; 4]; 256],
     work: &'a mut [[u8; 4]; 256],
@@ -37,6 +39,11 @@ impl<'a> HufScratch<'a> {
             keys: c.table::<4>(256)?.try_into().ok()?,
             work: c.table::<4>(256)?.try_into().ok()?,
         })
+    }
+
+    /// The weights, one byte per symbol.
+    fn weights(&self) -> Option<&[u8; 256]> {
+        self.keys.as_flattened().first_chunk()
     }
 }
 
@@ -58,23 +65,24 @@ fn in_place_lengths(a: &mut [[u8; 4]; 256], n: usize) {
     // Phase 1: internal node weights, leaves consumed left to right.
     // Counts are at most 2^23 each, 256 of them: sums stay below 2^31, no wrap.
     set(a, 0, get(a, 0).wrapping_add(get(a, 1)));
+    // Indices stay at most `n <= 256`: no wrap.
     let (mut root, mut leaf) = (0usize, 2usize);
     for next in 1..n - 1 {
         if leaf >= n || get(a, root) < get(a, leaf) {
             set(a, next, get(a, root));
             set(a, root, next as u32);
-            root += 1;
+            root = root.wrapping_add(1);
         } else {
             set(a, next, get(a, leaf));
-            leaf += 1;
+            leaf = leaf.wrapping_add(1);
         }
         if leaf >= n || (root < next && get(a, root) < get(a, leaf)) {
             set(a, next, get(a, next).wrapping_add(get(a, root)));
             set(a, root, next as u32);
-            root += 1;
+            root = root.wrapping_add(1);
         } else {
             set(a, next, get(a, next).wrapping_add(get(a, leaf)));
-            leaf += 1;
+            leaf = leaf.wrapping_add(1);
         }
     }
     // Phase 2: depths of internal nodes.
@@ -294,42 +302,44 @@ impl<'a> HufCTable<'a> {
     }
 
     /// Builds a code for `count[..=max_symbol]` (little-endian u32 counts, at least two
-    /// present symbols) with
-    /// codes of at most `max_log` bits; returns false if that is impossible.
+    /// present symbols) with codes of at most `max_log` bits; returns the encoded size in
+    /// bits of `count` with it (what [`cost_bits`](Self::cost_bits) would find, summed
+    /// here over the present symbols only), or `None` if such a code is impossible.
     pub(crate) fn build(
         &mut self,
-        count: &[[u8; 4]],
+        count: &[[u8; 4]; 256],
         max_symbol: usize,
         max_log: u32,
         sc: &mut HufScratch<'_>,
-    ) -> bool {
+    ) -> Option<u64> {
         self.e.fill(0);
+        let max_symbol = max_symbol.min(255);
+        let present = &count[..=max_symbol];
         let mut n = 0usize;
-        let mut total = 0u32;
-        let mut most = 0u32;
-        for (s, c) in count.iter().enumerate().take(max_symbol + 1) {
-            let c = u32::from_le_bytes(*c);
+        // The OR of the counts needs as many radix passes as their largest.
+        let mut any = 0u32;
+        for s in 0..max_symbol + 1 {
+            let c = get(count, s);
             if c > 0 {
                 set(sc.keys, n, (c.min(1 << 23) << 8) | s as u32);
-                n += 1;
-                total = total.saturating_add(c);
-                most = most.max(c);
+                // At most 256 symbols: no wrap.
+                n = n.wrapping_add(1);
+                any |= c;
             }
         }
         if !(2..=256).contains(&n) {
-            return false;
+            return None;
         }
-        // Passes as the largest count needs (one for most pages), not the total.
-        radix_sort(sc.keys, sc.work, n, most);
+        radix_sort(sc.keys, sc.work, n, any);
         for i in 0..n {
             set(sc.work, i, get(sc.keys, i) >> 8);
         }
         in_place_lengths(sc.work, n);
         if get(sc.work, 0) > max_log {
-            let Ok(alt): Result<&mut [[u8; 4]; 256], _> = self.e.as_chunks_mut::<4>().0.try_into()
-            else {
-                return false;
-            };
+            let alt: &mut [[u8; 4]; 256] = self.e.as_chunks_mut::<4>().0.try_into().ok()?;
+            let total = present
+                .iter()
+                .fold(0u32, |t, c| t.saturating_add(u32::from_le_bytes(*c)));
             // Pages: one pass that limits the lengths. More literals (where this costs
             // relatively little) also raise the rarest counts until the optimal code fits,
             // and keep whichever code is smaller (the latter on a tie).
@@ -352,43 +362,69 @@ impl<'a> HufCTable<'a> {
             }
             self.e.fill(0);
         }
-        let mut per_rank = [0u16; HUF_TABLELOG_MAX as usize + 2];
+        let e: &mut [[u8; 4]; 256] = self.e.as_chunks_mut::<4>().0.try_into().ok()?;
+        // Lengths are at most `max_log` (below 16): masked indices lose nothing.
+        let mut per_rank = [0u16; 16];
         let max_bits = get(sc.work, 0);
-        // At most 256 symbols: the per-length counts and codes below fit a `u16`.
+        let mut cost = 0u64;
+        // At most 256 symbols: the per-length counts and codes below fit a `u16`; a
+        // count below 2^32 times a length below 2^8, 256 times, fits a `u64`.
         for i in 0..n {
             let s = (get(sc.keys, i) & 0xFF) as usize;
             let nb = get(sc.work, i);
-            if let Some(r) = per_rank.get_mut(nb as usize) {
-                *r = r.wrapping_add(1);
-            }
-            // `s < 256`: no wrap.
-            let o = s.wrapping_mul(4);
-            if let Some(e) = self.e.get_mut(o..o.wrapping_add(4)) {
-                e.copy_from_slice(&(nb << 16).to_le_bytes());
-            }
+            let r = &mut per_rank[nb as usize & 15];
+            *r = r.wrapping_add(1);
+            set(e, s, nb << 16);
+            let c = u64::from(get(count, s));
+            cost = cost.wrapping_add(c.wrapping_mul(u64::from(nb)));
         }
         // Canonical codes (RFC §4.2.1.3): longest codes take the lowest values.
-        let mut val = [0u16; HUF_TABLELOG_MAX as usize + 2];
+        let mut val = [0u16; 16];
         let mut min = 0u16;
-        for nb in (1..=max_bits as usize).rev() {
+        for nb in (1..=max_bits as usize & 15).rev() {
             val[nb] = min;
-            min += per_rank[nb];
-            min >>= 1;
+            min = min.wrapping_add(per_rank[nb]) >> 1;
         }
-        for s in 0..=max_symbol {
-            let nb = self.bits(s as u8) as usize;
-            if let (true, Some(v)) = (nb > 0, val.get_mut(nb)) {
-                let code = u32::from(*v);
-                *v = v.wrapping_add(1);
-                let o = s.wrapping_mul(4);
-                if let Some(e) = self.e.get_mut(o..o.wrapping_add(4)) {
-                    e.copy_from_slice(&(code | (nb as u32) << 16).to_le_bytes());
-                }
+        // The header's weights (RFC §4.2.1.1) on the way, over the sort keys (done with).
+        let weights = sc.keys.as_flattened_mut().first_chunk_mut::<256>()?;
+        for (entry, w) in e[..=max_symbol].iter_mut().zip(weights.iter_mut()) {
+            let v = u32::from_le_bytes(*entry);
+            let nb = v >> 16;
+            *w = 0;
+            if nb > 0 {
+                let code = &mut val[nb as usize & 15];
+                *entry = (v | u32::from(*code)).to_le_bytes();
+                *code = code.wrapping_add(1);
+                // A length is at most `max_bits`: no wrap.
+                *w = max_bits.wrapping_add(1).wrapping_sub(nb) as u8;
             }
+        }
+        // Their histogram is the lengths' one, without the last symbol (its weight is
+        // implied); the symbols before it that are absent weigh 0.
+        let mut hist = [0u32; 16];
+        for (nb, &r) in per_rank
+            .iter()
+            .enumerate()
+            .take(max_bits as usize + 1)
+            .skip(1)
+        {
+            // `1 <= nb <= max_bits`: no wrap.
+            hist[max_bits.wrapping_add(1).wrapping_sub(nb as u32) as usize & 15] = u32::from(r);
+        }
+        let mut coded = n;
+        let last = get(e, max_symbol) >> 16;
+        if last > 0 {
+            let h = &mut hist[max_bits.wrapping_add(1).wrapping_sub(last) as usize & 15];
+            *h = h.saturating_sub(1);
+            coded -= 1;
+        }
+        hist[0] = max_symbol.saturating_sub(coded) as u32;
+        for (i, &h) in hist.iter().enumerate() {
+            set(sc.work, i, h);
         }
         self.max_bits = max_bits;
         self.max_symbol = max_symbol;
-        true
+        Some(cost)
     }
 
     /// Encoded size in bits of `count` (little-endian u32 counts) with this code, or
@@ -408,25 +444,24 @@ impl<'a> HufCTable<'a> {
         Some(bits)
     }
 
-    /// Writes the tree description (RFC §4.2.1): FSE-compressed weights when that is
-    /// smaller, direct 4-bit weights otherwise. `ct` is scratch.
-    pub(crate) fn write_header(&self, dst: &mut [u8], ct: &mut CTable<'_>) -> Option<usize> {
+    /// Writes the description (RFC §4.2.1) of the code `build` just made with `sc`:
+    /// FSE-compressed weights when that is smaller, direct 4-bit weights otherwise.
+    /// `ct` is scratch.
+    pub(crate) fn write_header(
+        &self,
+        dst: &mut [u8],
+        ct: &mut CTable<'_>,
+        sc: &HufScratch<'_>,
+    ) -> Option<usize> {
         let nw = self.max_symbol.min(255); // the last symbol's weight is implied
-
-        // Weights computed once: the FSE pass reads each three times.
-        let mut weights = [0u8; 256];
-        for (s, w) in weights.iter_mut().enumerate().take(nw) {
-            let nb = self.bits(s as u8);
-            // A code length is at most `max_bits`: no wrap.
-            *w = if nb == 0 {
-                0
-            } else {
-                self.max_bits.wrapping_add(1).wrapping_sub(nb) as u8
-            };
-        }
+        let weights = sc.weights()?;
         let weight = |s: usize| -> u8 { weights[s & 255] };
         if nw >= 2 {
-            if let Some(n) = self.write_fse_weights(dst.get_mut(1..)?, ct, nw, &weights) {
+            let mut hist = [0u32; HUF_TABLELOG_MAX as usize + 1];
+            for (i, h) in hist.iter_mut().enumerate() {
+                *h = get(sc.work, i);
+            }
+            if let Some(n) = self.write_fse_weights(dst.get_mut(1..)?, ct, nw, weights, &hist) {
                 if n > 1 && n < nw / 2 {
                     dst[0] = n as u8;
                     return Some(n + 1);
@@ -453,32 +488,24 @@ impl<'a> HufCTable<'a> {
         ct: &mut CTable<'_>,
         nw: usize,
         weights: &[u8; 256],
+        count: &[u32; HUF_TABLELOG_MAX as usize + 1],
     ) -> Option<usize> {
         let weight = |s: usize| -> u8 { weights[s & 255] };
-        let mut count = [0u32; HUF_TABLELOG_MAX as usize + 1];
-        let mut max_w = 0usize;
-        for s in 0..nw {
-            let w = weight(s) as usize;
-            // At most 255 weights: no wrap.
-            if let Some(c) = count.get_mut(w) {
-                *c = c.wrapping_add(1);
-            }
-            max_w = max_w.max(w);
-        }
+        let max_w = count.iter().rposition(|&c| c > 0)?;
         let most = *count.iter().max()?;
         if most as usize == nw || most == 1 {
             return None;
         }
         let log = optimal_table_log(WEIGHT_MAX_LOG, nw, max_w as u32, 2);
         let mut norm = [0i16; HUF_TABLELOG_MAX as usize + 1];
-        if !normalize(&mut norm, &count, max_w, nw as u32, log, false) {
+        if !normalize(&mut norm, count, max_w, nw as u32, log, false) {
             return None;
         }
         let h = write_ncount(dst, &norm[..=max_w], log)?;
         ct.build(&norm[..=max_w], log);
         let mut w = BitWriter::new(dst.get_mut(h..)?);
         let (mut s1, mut s2);
-        let mut i;
+        let i;
         if nw % 2 == 1 {
             s1 = ct.init_state(weight(nw - 1));
             s2 = ct.init_state(weight(nw - 2));
@@ -491,15 +518,14 @@ impl<'a> HufCTable<'a> {
         }
         // A weight costs at most `log <= WEIGHT_MAX_LOG` (6) bits: four pairs and a
         // flushed remainder of at most 7 bits fit the 64-bit accumulator.
-        let mut pairs = 0u32;
-        while i > 0 {
-            ct.encode(&mut w, &mut s2, weight(i - 1));
-            ct.encode(&mut w, &mut s1, weight(i - 2));
-            pairs = pairs.wrapping_add(1);
-            if pairs & 3 == 0 {
+        // `i` is even: the rest goes in pairs from the end.
+        let (pairs, _) = weights.get(..i)?.as_chunks::<2>();
+        for (p, &[lo, hi]) in pairs.iter().rev().enumerate() {
+            ct.encode(&mut w, &mut s2, hi);
+            ct.encode(&mut w, &mut s1, lo);
+            if p & 3 == 3 {
                 w.flush();
             }
-            i -= 2;
         }
         w.flush();
         ct.flush_state(&mut w, s2);
@@ -567,7 +593,7 @@ mod tests {
             *c = a.to_le_bytes();
             (a, b) = (b, a + b);
         }
-        assert!(t.build(&count, 29, 11, &mut sc));
+        assert!(t.build(&count, 29, 11, &mut sc).is_some());
         let mut kraft = 0u64;
         for s in 0..30u8 {
             let nb = t.bits(s);
