@@ -104,7 +104,8 @@ fn pick<const GROW: bool>(norm: &[i16], count: &[u32]) -> Option<usize> {
         let (c, q) = (u64::from(count[s]), (p - d) as u64);
         // Counts below 2^32 times norms below 2^15: no wrap.
         let (l, r) = (c.wrapping_mul(bn), bc.wrapping_mul(q));
-        if if GROW { l > r } else { l < r } {
+        let better = if GROW { l > r } else { l < r };
+        if better {
             (best, bc, bn) = (s, c, q);
         }
     }
