@@ -127,14 +127,9 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
         let mut best = 3usize;
         let mut best_off = 0u32;
         let mut left = self.attempts;
-        // The 4 bytes ending one past the best length must match to beat it: `tail`,
-        // those of `ip` at offset `best - 3`, kept until `best` changes. A candidate's
-        // lie before them (it is below `cur`): `win`, the bytes up to their end, holds
-        // both.
-        let Some(mut tail) = read32(v.src, ip) else {
+        let Some(mut tail) = Tail::new(v.src, ip) else {
             return (0, 0);
         };
-        let mut win = v.src.get(..ip + 4).unwrap_or(&[]);
         // A candidate is valid (`lowest <= m < cur`) when its distance `d = cur - m`
         // is in `1..=span`: one comparison.
         let span = cur.saturating_sub(lowest);
@@ -144,19 +139,7 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
                 break;
             }
             left -= 1;
-            let quick_reject = if !EXT || m >= v.base {
-                // The candidate's 4 bytes at offset `best - 3` end `d` bytes before
-                // `win` does.
-                match win.len().checked_sub(d as usize) {
-                    Some(e) => match win.get(..e).and_then(|t| t.last_chunk::<4>()) {
-                        Some(a) => u32::from_le_bytes(*a) != tail,
-                        None => false,
-                    },
-                    None => false,
-                }
-            } else {
-                false
-            };
+            let quick_reject = (!EXT || m >= v.base) && tail.differs(d).unwrap_or(false);
             if !quick_reject {
                 let len = v.match_len::<EXT>(m, ip);
                 if len > best {
@@ -167,16 +150,10 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
                     if ip.wrapping_add(len) >= end {
                         break;
                     }
-                    let o = len.wrapping_sub(3);
                     // Unreadable: no match can be longer than `best` here.
-                    let Some(t) = read32(v.src, ip.wrapping_add(o)) else {
+                    if !tail.set_best(v.src, ip, len) {
                         break;
-                    };
-                    tail = t;
-                    win = v
-                        .src
-                        .get(..ip.wrapping_add(o).wrapping_add(4))
-                        .unwrap_or(&[]);
+                    }
                 }
             }
             if m <= min_chain {
@@ -189,6 +166,50 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
         } else {
             (0, 0)
         }
+    }
+}
+
+/// The quick reject of the chain and row searches: a candidate beats the best match only
+/// if the 4 bytes ending one past the best length match too. `tail` holds those of `ip`
+/// (at offset `best - 3`) until the best changes; a candidate's lie before them (it is
+/// below `cur`), and `win`, the bytes up to their end, holds both, so a candidate's are
+/// read by its distance from the end of `win`, which bounds them.
+pub(super) struct Tail<'s> {
+    tail: u32,
+    win: &'s [u8],
+}
+
+impl<'s> Tail<'s> {
+    /// The reject for the first best length (3) at local `ip`; `None` when unreadable.
+    #[inline(always)]
+    pub(super) fn new(src: &'s [u8], ip: usize) -> Option<Self> {
+        Some(Self {
+            tail: read32(src, ip)?,
+            win: src.get(..ip.wrapping_add(4)).unwrap_or(&[]),
+        })
+    }
+
+    /// Whether the candidate `d` bytes before `ip` differs in those 4 bytes (`None`:
+    /// they are not there to compare).
+    #[inline(always)]
+    pub(super) fn differs(&self, d: u32) -> Option<bool> {
+        let e = self.win.len().checked_sub(d as usize)?;
+        let a = self.win.get(..e)?.last_chunk::<4>()?;
+        Some(u32::from_le_bytes(*a) != self.tail)
+    }
+
+    /// Moves to a new best length `len > 3` at `ip`; false when no longer match can be
+    /// read there.
+    #[inline(always)]
+    pub(super) fn set_best(&mut self, src: &'s [u8], ip: usize, len: usize) -> bool {
+        // A match stays within `src`: no wrap.
+        let o = ip.wrapping_add(len.wrapping_sub(3));
+        let Some(t) = read32(src, o) else {
+            return false;
+        };
+        self.tail = t;
+        self.win = src.get(..o.wrapping_add(4)).unwrap_or(&[]);
+        true
     }
 }
 

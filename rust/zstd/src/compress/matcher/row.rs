@@ -5,8 +5,8 @@
 //! entry of the row at once (8 per `u64`) and only loads the data of candidates whose
 //! tag agrees, newest first.
 
-use super::count::{count, read32, read64};
-use super::lazy::Finder;
+use super::count::{count, read64};
+use super::lazy::{Finder, Tail};
 use super::View;
 
 /// Tag bits taken from the hash besides the row number.
@@ -207,14 +207,9 @@ impl Finder for Rows<'_> {
         let mut best = 3usize;
         let mut best_off = 0u32;
         let mut left = self.attempts;
-        // The 4 bytes ending one past the best length must match to beat it: `tail`,
-        // those of `ip` at offset `best - 3`, kept until `best` changes. A candidate's
-        // lie before them (it is below `cur`): `win`, the bytes up to their end, holds
-        // both.
-        let Some(mut tail) = read32(v.src, ip) else {
+        let Some(mut tail) = Tail::new(v.src, ip) else {
             return (0, 0);
         };
-        let mut win = v.src.get(..ip.wrapping_add(4)).unwrap_or(&[]);
         // A candidate is valid (`lowest <= m < cur`) when its distance `d = cur - m`
         // is in `1..=span`: one comparison.
         let span = cur.saturating_sub(lowest);
@@ -233,16 +228,7 @@ impl Finder for Rows<'_> {
             }
             left -= 1;
             let len = if !EXT || m >= v.base {
-                // The candidate's 4 bytes at offset `best - 3` end `d` bytes before
-                // `win` does.
-                let quick_reject = match win.len().checked_sub(d as usize) {
-                    Some(e) => match win.get(..e).and_then(|t| t.last_chunk::<4>()) {
-                        Some(a) => u32::from_le_bytes(*a) != tail,
-                        None => true,
-                    },
-                    None => true,
-                };
-                if quick_reject {
+                if tail.differs(d).unwrap_or(true) {
                     continue;
                 }
                 count(v.src, m.wrapping_sub(v.base) as usize, ip)
@@ -257,16 +243,10 @@ impl Finder for Rows<'_> {
                 if ip.wrapping_add(len) >= end {
                     break;
                 }
-                let o = len.wrapping_sub(3);
                 // Unreadable: no match can be longer than `best` here.
-                let Some(t) = read32(v.src, ip.wrapping_add(o)) else {
+                if !tail.set_best(v.src, ip, len) {
                     break;
-                };
-                tail = t;
-                win = v
-                    .src
-                    .get(..ip.wrapping_add(o).wrapping_add(4))
-                    .unwrap_or(&[]);
+                }
             }
         }
         self.insert::<MLS>(cur, x);
