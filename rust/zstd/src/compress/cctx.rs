@@ -201,14 +201,15 @@ pub(crate) fn compress_frame(
     start: u32,
     dms: Option<&MatchState<'_>>,
 ) -> Result<usize, Error> {
-    if src
-        .len()
-        .saturating_add(ext.len())
-        .saturating_add(start as usize)
-        > INDEX_LIMIT
-    {
+    // The current segment starts at `start`, or right after the history when that ends
+    // later.
+    let cur_start = (start as usize).max(ext.len());
+    if src.len().saturating_add(cur_start) > INDEX_LIMIT {
         return Err(Error::srcSize_wrong);
     }
+    // Below `INDEX_LIMIT` (checked): no truncation, and the history starts at or after 0.
+    let cur_start = cur_start as u32;
+    let ext_start = cur_start - ext.len() as u32;
     let fp = params.fparams;
     let hdr = FrameHeader {
         window_log,
@@ -217,13 +218,8 @@ pub(crate) fn compress_frame(
         dict_id: if fp.no_dict_id_flag != 0 { 0 } else { dict_id },
     };
     let mut pos = write_frame_header(dst, &hdr)?;
-    // Without history the frame may start at a later index (`start`, past what the
-    // tables hold from earlier frames); with history at the end of it.
-    let (ext_start, cur_start) = if ext.is_empty() {
-        (start, start)
-    } else {
-        (0, ext.len() as u32)
-    };
+    // The frame may start at a later index (`start`, past what the tables hold from
+    // earlier frames), its history (a dictionary's content) right below it.
     let seg = Segments {
         ext,
         ext_start,
@@ -349,7 +345,7 @@ impl<'a> CCtx<'a> {
             1
         };
         let window_log = cp.window_log.max(src_log);
-        self.dirty = None;
+        let dirty = self.dirty.take();
         let mut c = Carver::new(&mut *self.ws);
         // A small input searches the dictionary's tables where they are, beside tables of
         // its own sized for it (as C attaches them up to its `attachDictSizeCutoffs`);
@@ -368,7 +364,21 @@ impl<'a> CCtx<'a> {
         } else {
             cp
         };
-        let mut parts = Parts::carve(&mut c, &own, !attach)?;
+        // An attaching frame continues after the previous frame's indices when its own
+        // tables have the same parameters (as `compress` does): they are not cleared, and
+        // its own candidates below its start are ignored as if they were.
+        let ext = cdict.content();
+        let start = match dirty {
+            Some((p, next))
+                if attach
+                    && p == own
+                    && (next as usize).max(ext.len()).saturating_add(src.len()) <= INDEX_LIMIT =>
+            {
+                Some(next)
+            }
+            _ => None,
+        };
+        let mut parts = Parts::carve(&mut c, &own, !attach || start.is_some())?;
         parts.cp = cp;
         if !attach && !parts.ms.copy_from(cdict.match_state()) {
             return Err(Error::memory_allocation);
@@ -376,17 +386,26 @@ impl<'a> CCtx<'a> {
         parts.ent.dispatch = self.dispatch;
         parts.ent.copy_state_from(cdict.entropy());
         parts.rep = cdict.rep();
-        compress_frame(
+        let start = start.unwrap_or(0);
+        let r = compress_frame(
             &mut parts,
             dst,
             src,
             &params,
             window_log,
             cdict.dict_id(),
-            cdict.content(),
-            0,
+            ext,
+            start,
             attach.then(|| cdict.match_state()),
-        )
+        );
+        // The frame's own indices end at `max(start, ext.len()) + src.len()`
+        // (`compress_frame`), below `INDEX_LIMIT` when it succeeded.
+        if attach && r.is_ok() {
+            self.dirty = u32::try_from((start as usize).max(ext.len()).saturating_add(src.len()))
+                .ok()
+                .map(|next| (own, next));
+        }
+        r
     }
 }
 
@@ -454,6 +473,48 @@ mod tests {
             }
             at += n;
             k += 1;
+        }
+    }
+
+    /// Pages compressed with an attached dictionary continue after the previous frame's
+    /// indices too, up to the end of the index space: each frame is a fresh context's.
+    #[test]
+    fn attached_dictionary_frames_reuse_tables() {
+        use crate::compress::{get_cparams, CDict};
+        let data = sample(96 << 10);
+        let dict = &data[..16 << 10];
+        let cp = get_cparams(3, 4096, dict.len());
+        let mut dws = vec![0u8; CDict::workspace_bound(dict.len(), &cp)];
+        let cdict = CDict::new(dict, cp, &mut dws).unwrap();
+        let mut ws = vec![0u8; cctx_workspace_bound(&cp)];
+        let mut fresh = vec![0u8; cctx_workspace_bound(&cp)];
+        let mut cctx = CCtx::new(&mut ws).unwrap();
+        let mut dst = vec![0u8; compress_bound(4096)];
+        let mut want = vec![0u8; compress_bound(4096)];
+        for (k, page) in data[16 << 10..].chunks(4096).enumerate() {
+            if k == 5 {
+                cctx.dirty = cctx.dirty.map(|(e, _)| (e, (INDEX_LIMIT - 5000) as u32));
+            }
+            if k == 9 {
+                cctx.dirty = cctx.dirty.map(|(e, _)| (e, (INDEX_LIMIT - 100) as u32));
+            }
+            let before = cctx.dirty.map(|d| d.1);
+            let c = cctx.compress_using_cdict(&mut dst, page, &cdict).unwrap();
+            let w = CCtx::new(&mut fresh)
+                .unwrap()
+                .compress_using_cdict(&mut want, page, &cdict)
+                .unwrap();
+            assert!(dst[..c] == want[..w], "page {k}");
+            let next = cctx.dirty.map(|d| d.1);
+            if k > 0 {
+                assert!(before.is_some(), "page {k}: tables cleared");
+            }
+            if k == 5 {
+                assert_eq!(next, Some((INDEX_LIMIT - 5000 + page.len()) as u32));
+            }
+            if k == 9 {
+                assert_eq!(next, Some((dict.len() + page.len()) as u32));
+            }
         }
     }
 }

@@ -29,6 +29,9 @@ pub(super) struct DictTables<'t> {
     pub long_log: u32,
     pub short: &'t [[u8; 4]],
     pub short_log: u32,
+    /// Index of the dictionary content's first byte in the frame's index space: its
+    /// tables hold indices from 0, the content's own.
+    pub start: u32,
 }
 
 /// Length of a match of at least `N` (4 or 8) bytes at index `c` for local `p`, whose
@@ -158,17 +161,22 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     if DMS && (dl.is_empty() || ds.is_empty()) {
         return (anchor, ip);
     }
-    let dict_long = |x: u64| get(dl, hash::<8>(x, dll) & dl.len().wrapping_sub(1));
-    let dict_short = |x: u64| get(ds, hash::<MLS>(x, dsl) & ds.len().wrapping_sub(1));
+    // The dictionary's candidates in the frame's index space (a sum below the current
+    // segment's start for every index the dictionary's tables hold: no wrap).
+    let dstart = d.map_or(0, |d| d.start);
+    let dict_long =
+        |x: u64| get(dl, hash::<8>(x, dll) & dl.len().wrapping_sub(1)).wrapping_add(dstart);
+    let dict_short =
+        |x: u64| get(ds, hash::<MLS>(x, dsl) & ds.len().wrapping_sub(1)).wrapping_add(dstart);
     // With a dictionary attached, the own tables hold the current segment's indices
-    // only (they start cleared: a 0 is no candidate), and the dictionary's candidates
-    // lie below it, from the lowest index on (as the copied tables' do) but not 0, an
-    // entry never set.
+    // only (earlier ones are left from earlier frames or cleared: none is a
+    // candidate), and the dictionary's candidates lie below it, from the lowest index
+    // on (as the copied tables' do) but not its first byte, an entry never set.
     let own_low = lowest.max(base);
     // Local position of the lowest usable index within the current segment.
     let low_local = lowest.saturating_sub(base) as usize;
-    let dict_above = lowest.saturating_sub(1);
-    let dict_ok = |c: u32| c > dict_above && c < base;
+    let dict_lo = lowest.max(dstart.wrapping_add(1));
+    let dict_ok = |c: u32| c >= dict_lo && c < base;
     // Every position the loop loads is at most `ilimit`: a view that ends 8 bytes after it
     // lets the compiler prove those loads from the loop's own bound.
     let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {

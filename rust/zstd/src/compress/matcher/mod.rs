@@ -628,7 +628,14 @@ impl<'a> MatchState<'a> {
                     ilimit: stop,
                     lowest: if ext { lowest } else { lowest.max(v.base) },
                 };
-                let (a, reached) = self.search(&args, ext, &mut ntu, rep, seqs, dms);
+                let (a, reached) = self.search(
+                    &args,
+                    ext,
+                    &mut ntu,
+                    rep,
+                    seqs,
+                    dms.map(|m| (m, seg.ext_start)),
+                );
                 anchor = a;
                 // A piece too short to search is skipped (its bytes stay literals).
                 ip = if reached > ip {
@@ -645,6 +652,7 @@ impl<'a> MatchState<'a> {
     }
 
     /// Runs the strategy over one piece of a block; returns the anchor and position reached.
+    /// `dms`: an attached dictionary's state and the index of its content's first byte.
     fn search(
         &mut self,
         args: &Args<'_, '_>,
@@ -652,7 +660,7 @@ impl<'a> MatchState<'a> {
         ntu: &mut u32,
         rep: &mut [u32; 3],
         seqs: &mut SeqStore<'_>,
-        dms: Option<&MatchState<'_>>,
+        dms: Option<(&MatchState<'_>, u32)>,
     ) -> (usize, usize) {
         let cp = self.cp;
         let (hlog, clog) = (self.layout.hash_log, self.layout.chain_log);
@@ -738,7 +746,8 @@ impl<'a> MatchState<'a> {
                     short: ct,
                     short_log: clog,
                 };
-                if let (true, Some(d)) = (ext, dms.and_then(|m| m.dict_tables(&cp))) {
+                if let (true, Some(d)) = (ext, dms.and_then(|(m, start)| m.dict_tables(&cp, start)))
+                {
                     // zram's pages with a level-3 dictionary get tables of constant size.
                     let logs = (hlog, clog, d.long_log, d.short_log);
                     return match (cp.min_match.clamp(4, 7), logs) {
@@ -892,8 +901,9 @@ fn highbit(x: u32) -> i32 {
 
 impl MatchState<'_> {
     /// This state's dfast tables for attaching to a search with parameters `cp` (same
-    /// strategy and minimum match), or `None`.
-    fn dict_tables(&self, cp: &CParams) -> Option<dfast::DictTables<'_>> {
+    /// strategy and minimum match) whose history, this state's content, starts at index
+    /// `start`; or `None`.
+    fn dict_tables(&self, cp: &CParams, start: u32) -> Option<dfast::DictTables<'_>> {
         if search_strategy(&self.cp) != Strategy::Dfast
             || search_strategy(cp) != Strategy::Dfast
             || self.cp.min_match.clamp(4, 7) != cp.min_match.clamp(4, 7)
@@ -908,13 +918,14 @@ impl MatchState<'_> {
             long_log: self.layout.hash_log,
             short: b.as_chunks::<4>().0,
             short_log: self.layout.chain_log,
+            start,
         })
     }
 
     /// Whether a search with parameters `cp` can attach this state's tables (see
     /// [`Self::compress_block_with`]) instead of copying them.
     pub(crate) fn attachable(&self, cp: &CParams) -> bool {
-        self.dict_tables(cp).is_some()
+        self.dict_tables(cp, 0).is_some()
     }
 
     /// Becomes a copy of `o` (tables and position), made for the same parameters: how
