@@ -77,12 +77,12 @@ impl<'a> CStream<'a> {
             return Err(Error::parameter_outOfBound);
         }
         let mut c = Carver::new(ws);
-        let mut parts = Parts::new(&mut c, &cp)?;
+        // Fresh parts are in the state `reset` leaves (tables cleared once, no entropy
+        // tables, initial repeat offsets), built in place: a stream moved into a
+        // variable and reset would take two copies of its 800 bytes on the stack.
+        let parts = Parts::new(&mut c, &cp)?;
         let buf = c.bytes(buffer_size(&cp)).ok_or(Error::memory_allocation)?;
         let stage = c.bytes(stage_size(&cp)).ok_or(Error::memory_allocation)?;
-        // The state `reset` leaves, built in place: a stream moved into a variable and
-        // reset would take two copies of its 800 bytes on the stack.
-        parts.reset();
         Ok(Self {
             parts,
             params: *params,
