@@ -74,8 +74,10 @@ const OF_F: usize = ML_F + MAX_ML + 1;
 const SUMS: usize = OF_F + MAX_OFF_CODE + 1;
 const BASES: usize = SUMS + 4;
 const PREDEF: usize = BASES + 4;
-/// The prices of the literal-length, match-length and offset codes (base price less
-/// the code's weight), kept with the base prices: a parse prices many lengths a position.
+/// The weights of the literal-length, match-length and offset codes' counts (a code's
+/// price is its statistic's base price less its weight): a parse prices many lengths a
+/// position, and an emitted sequence changes three counts, so the weights are kept and
+/// updated with them (the base prices change with every sequence).
 const LL_P: usize = PREDEF + 1;
 const ML_P: usize = LL_P + MAX_LL + 1;
 const OF_P: usize = ML_P + MAX_ML + 1;
@@ -173,14 +175,32 @@ impl<'t> Parser<'t> {
         self.set(i, v);
     }
 
+    /// Node `pos` (its `NODE` fields): one range check, no index arithmetic.
+    #[inline(always)]
+    fn node_ref(&self, pos: usize) -> Option<&[[u8; 4]; NODE]> {
+        self.t.get(NODES..)?.as_chunks::<NODE>().0.get(pos)
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self, pos: usize) -> Option<&mut [[u8; 4]; NODE]> {
+        self.t
+            .get_mut(NODES..)?
+            .as_chunks_mut::<NODE>()
+            .0
+            .get_mut(pos)
+    }
+
     #[inline(always)]
     fn node(&self, pos: usize, f: usize) -> u32 {
-        self.get(NODES + pos * NODE + f)
+        self.node_ref(pos)
+            .map_or(0, |n| u32::from_le_bytes(n[f % NODE]))
     }
 
     #[inline(always)]
     fn set_node(&mut self, pos: usize, f: usize, v: u32) {
-        self.set(NODES + pos * NODE + f, v);
+        if let Some(n) = self.node_mut(pos) {
+            n[f % NODE] = v.to_le_bytes();
+        }
     }
 
     #[inline(always)]
@@ -189,21 +209,25 @@ impl<'t> Parser<'t> {
     }
 
     fn rep_of(&self, pos: usize) -> [u32; 3] {
-        [
-            self.node(pos, N_REP),
-            self.node(pos, N_REP + 1),
-            self.node(pos, N_REP + 2),
-        ]
+        self.node_ref(pos).map_or([0; 3], |n| {
+            [
+                u32::from_le_bytes(n[N_REP]),
+                u32::from_le_bytes(n[N_REP + 1]),
+                u32::from_le_bytes(n[N_REP + 2]),
+            ]
+        })
     }
 
     /// Records how `pos` is reached.
     fn set_way(&mut self, pos: usize, price: i32, mlen: u32, off: u32, lits: u32, rep: &[u32; 3]) {
-        self.set_node(pos, N_PRICE, price as u32);
-        self.set_node(pos, N_MLEN, mlen);
-        self.set_node(pos, N_OFF, off);
-        self.set_node(pos, N_LIT, lits);
-        for (k, r) in rep.iter().enumerate() {
-            self.set_node(pos, N_REP + k, *r);
+        if let Some(n) = self.node_mut(pos) {
+            n[N_PRICE] = (price as u32).to_le_bytes();
+            n[N_MLEN] = mlen.to_le_bytes();
+            n[N_OFF] = off.to_le_bytes();
+            n[N_LIT] = lits.to_le_bytes();
+            for (k, r) in rep.iter().enumerate() {
+                n[N_REP + k] = r.to_le_bytes();
+            }
         }
     }
 
@@ -220,18 +244,21 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// Recomputes the sums' weights and the codes' prices after the counts changed.
+    /// Recomputes the sums' weights (the base prices) after the counts changed.
     fn set_base_prices(&mut self) {
         for k in 0..4 {
             let w = self.weight(self.get(SUMS + k));
             self.set(BASES + k, w as u32);
         }
+    }
+
+    /// Recomputes every code's weight (after the counts were all set or scaled).
+    fn set_code_weights(&mut self) {
         for (k, p) in [(K_LL, LL_P), (K_ML, ML_P), (K_OF, OF_P)] {
             let (f, n) = STATS[k];
-            let base = self.base(k);
             for i in 0..n {
-                let price = base - self.weight(self.get(f + i));
-                self.set(p + i, price as u32);
+                let w = self.weight(self.get(f + i));
+                self.set(p + i, w as u32);
             }
         }
     }
@@ -303,6 +330,7 @@ impl<'t> Parser<'t> {
             self.scale(K_ML, 11);
             self.scale(K_OF, 11);
         }
+        self.set_code_weights();
         self.set_base_prices();
     }
 
@@ -329,7 +357,7 @@ impl<'t> Parser<'t> {
         };
         let c = ll_code(lits) as usize;
         let extra = LL_BASE.get(c).map_or(16, |b| i32::from(b.1));
-        extra * BIT + self.get(LL_P + c) as i32 + more
+        extra * BIT + self.base(K_LL) - self.get(LL_P + c) as i32 + more
     }
 
     /// Price of a match of `ml` bytes coded as Offset_Value `ov`.
@@ -339,7 +367,7 @@ impl<'t> Parser<'t> {
         if self.predef() {
             return self.weight(ml.saturating_sub(MIN_MATCH as usize) as u32) + (16 + oc) * BIT;
         }
-        let mut p = oc * BIT + self.get(OF_P + oc as usize) as i32;
+        let mut p = oc * BIT + self.base(K_OF) - self.get(OF_P + oc as usize) as i32;
         if !self.ultra && oc >= 20 {
             // Far offsets cost cache misses when decoding: btopt avoids them a little.
             p += (oc - 19) * 2 * BIT;
@@ -347,7 +375,7 @@ impl<'t> Parser<'t> {
         let mc = ml_code(ml as u32) as usize;
         let extra = ML_BASE.get(mc).map_or(16, |b| i32::from(b.1));
         // A sequence has overheads the codes do not show: prefer fewer of them.
-        p + extra * BIT + self.get(ML_P + mc) as i32 + BIT / 5
+        p + extra * BIT + self.base(K_ML) - self.get(ML_P + mc) as i32 + BIT / 5
     }
 
     /// Counts an emitted sequence: `lits`, then a match of `ml` bytes as `ov`.
@@ -357,13 +385,16 @@ impl<'t> Parser<'t> {
         }
         let n = (lits.len() as u32).saturating_mul(2);
         self.add(SUMS + K_LIT, n);
-        for (k, i) in [
-            (K_LL, LL_F + ll_code(lits.len() as u32) as usize),
-            (K_ML, ML_F + ml_code(ml as u32) as usize),
-            (K_OF, OF_F + highbit(ov) as usize),
+        for (k, c, p) in [
+            (K_LL, ll_code(lits.len() as u32) as usize, LL_P),
+            (K_ML, ml_code(ml as u32) as usize, ML_P),
+            (K_OF, highbit(ov) as usize, OF_P),
         ] {
+            let i = STATS[k].0 + c;
             self.add(i, 1);
             self.add(SUMS + k, 1);
+            let w = self.weight(self.get(i));
+            self.set(p + c, w as u32);
         }
     }
 
