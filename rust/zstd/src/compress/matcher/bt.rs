@@ -89,8 +89,13 @@ impl Tree<'_> {
         while left > 0 && valid(m, cur, floor) {
             left -= 1;
             let known = common_s.min(common_l);
+            // `known` bytes of `cur` are known to match and lie before the end of the
+            // block (`ip + known <= end`), and a count stops at the end: these sums stay
+            // at most `end` and cannot wrap.
             let len = if cur >= v.base {
-                known + v.match_len::<EXT>(m.wrapping_add(known as u32), ip + known)
+                known.wrapping_add(
+                    v.match_len::<EXT>(m.wrapping_add(known as u32), ip.wrapping_add(known)),
+                )
             } else {
                 0
             };
@@ -102,12 +107,12 @@ impl Tree<'_> {
                 match_end = match_end.max(m.saturating_add(len as u32));
             }
             let children = 2 * (m & mask) as usize;
-            if ip + len >= end || cur < v.base || (longer && len > stop) {
+            if ip.wrapping_add(len) >= end || cur < v.base || (longer && len > stop) {
                 // Cannot order `m` (the match runs to the end): drop the rest.
                 break;
             }
             let mb = v.byte::<EXT>(m.wrapping_add(len as u32));
-            let ib = v.src.get(ip + len).copied();
+            let ib = v.src.get(ip.wrapping_add(len)).copied();
             if mb < ib {
                 // `m` sorts before `cur`: it and its smaller subtree go left.
                 if let Some(s) = smaller {

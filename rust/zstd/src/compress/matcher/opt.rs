@@ -360,22 +360,32 @@ impl<'t> Parser<'t> {
         extra * BIT + self.base(K_LL) - self.get(LL_P + c) as i32 + more
     }
 
-    /// Price of a match of `ml` bytes coded as Offset_Value `ov`.
+    /// Price of Offset_Value `ov`, the part of a match's price its length does not
+    /// change (the parser prices many lengths of one match).
     #[inline(always)]
-    fn match_price(&self, ov: u32, ml: usize) -> i32 {
+    fn off_price(&self, ov: u32) -> i32 {
         let oc = highbit(ov);
         if self.predef() {
-            return self.weight(ml.saturating_sub(MIN_MATCH as usize) as u32) + (16 + oc) * BIT;
+            return (16 + oc) * BIT;
         }
-        let mut p = oc * BIT + self.base(K_OF) - self.get(OF_P + oc as usize) as i32;
+        let p = oc * BIT + self.base(K_OF) - self.get(OF_P + oc as usize) as i32;
         if !self.ultra && oc >= 20 {
             // Far offsets cost cache misses when decoding: btopt avoids them a little.
-            p += (oc - 19) * 2 * BIT;
+            return p + (oc - 19) * 2 * BIT;
+        }
+        p
+    }
+
+    /// Price of a match length of `ml` bytes (with the sequence's own overhead).
+    #[inline(always)]
+    fn len_price(&self, ml: usize) -> i32 {
+        if self.predef() {
+            return self.weight(ml.saturating_sub(MIN_MATCH as usize) as u32);
         }
         let mc = ml_code(ml as u32) as usize;
         let extra = ML_BASE.get(mc).map_or(16, |b| i32::from(b.1));
         // A sequence has overheads the codes do not show: prefer fewer of them.
-        p + extra * BIT + self.base(K_ML) - self.get(ML_P + mc) as i32 + BIT / 5
+        extra * BIT + self.base(K_ML) - self.get(ML_P + mc) as i32 + BIT / 5
     }
 
     /// Counts an emitted sequence: `lits`, then a match of `ml` bytes as `ov`.
@@ -634,9 +644,10 @@ fn compress<const EXT: bool, const MLS: u32>(
                 } else {
                     shorter
                 };
+                let from = here + o.off_price(ov) + base;
                 for ml in (low.max(shorter) + 1..=len).rev() {
                     let pos = cur + ml;
-                    let price = here + o.match_price(ov, ml) + base;
+                    let price = from + o.len_price(ml);
                     if pos > last || price < o.price(pos) {
                         while last < pos {
                             last += 1;
