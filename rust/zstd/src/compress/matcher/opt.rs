@@ -35,7 +35,10 @@ const MAX_MATCHES: usize = 64;
 /// Farthest offset worth a 3-byte match (repeat offsets always are).
 const SHORT3_DIST: u32 = 1 << 10;
 
-/// 1 bit in price units.
+/// 1 bit in price units. Prices stay far inside `i32`: a weight is at most 33 bits'
+/// worth (the table holds weights and base prices only), a code's extra bits at most 31,
+/// and a position's price at most `INF` or a path of `OPT_NUM` steps of a few hundred bits
+/// each; so the price sums below are wrapping operations that cannot wrap.
 const BIT: i32 = 256;
 
 /// Price of an unreachable position.
@@ -238,7 +241,8 @@ impl<'t> Parser<'t> {
         let x = u64::from(stat) + 1;
         let hb = 63 - x.leading_zeros() as i32;
         if self.ultra {
-            hb * BIT + ((x << 8) >> hb) as i32
+            // `(x << 8) >> hb` is below 512 (`hb` is `x`'s top bit): no wrap.
+            (hb * BIT).wrapping_add(((x << 8) >> hb) as i32)
         } else {
             hb * BIT
         }
@@ -340,7 +344,8 @@ impl<'t> Parser<'t> {
         if self.predef() {
             return 6 * BIT;
         }
-        self.base(K_LIT) - self.weight(self.get(LIT_F + b as usize))
+        self.base(K_LIT)
+            .wrapping_sub(self.weight(self.get(LIT_F + b as usize)))
     }
 
     /// Price of `lits` pending literals as the next sequence's literal length.
@@ -357,7 +362,10 @@ impl<'t> Parser<'t> {
         };
         let c = ll_code(lits) as usize;
         let extra = LL_BASE.get(c).map_or(16, |b| i32::from(b.1));
-        extra * BIT + self.base(K_LL) - self.get(LL_P + c) as i32 + more
+        (extra * BIT)
+            .wrapping_add(self.base(K_LL))
+            .wrapping_sub(self.get(LL_P + c) as i32)
+            .wrapping_add(more)
     }
 
     /// Price of Offset_Value `ov`, the part of a match's price its length does not
@@ -368,10 +376,12 @@ impl<'t> Parser<'t> {
         if self.predef() {
             return (16 + oc) * BIT;
         }
-        let p = oc * BIT + self.base(K_OF) - self.get(OF_P + oc as usize) as i32;
+        let p = (oc * BIT)
+            .wrapping_add(self.base(K_OF))
+            .wrapping_sub(self.get(OF_P + oc as usize) as i32);
         if !self.ultra && oc >= 20 {
             // Far offsets cost cache misses when decoding: btopt avoids them a little.
-            return p + (oc - 19) * 2 * BIT;
+            return p.wrapping_add((oc - 19) * 2 * BIT);
         }
         p
     }
@@ -385,7 +395,10 @@ impl<'t> Parser<'t> {
         let mc = ml_code(ml as u32) as usize;
         let extra = ML_BASE.get(mc).map_or(16, |b| i32::from(b.1));
         // A sequence has overheads the codes do not show: prefer fewer of them.
-        extra * BIT + self.base(K_ML) - self.get(ML_P + mc) as i32 + BIT / 5
+        (extra * BIT)
+            .wrapping_add(self.base(K_ML))
+            .wrapping_sub(self.get(ML_P + mc) as i32)
+            .wrapping_add(BIT / 5)
     }
 
     /// Counts an emitted sequence: `lits`, then a match of `ml` bytes as `ov`.
@@ -596,8 +609,11 @@ fn compress<const EXT: bool, const MLS: u32>(
                 // Reaching `cur` by one more literal.
                 let prev_lits = o.node(cur - 1, N_LIT);
                 let b = src.get(ip + cur - 1).copied().unwrap_or(0);
-                let price = o.price(cur - 1) + o.lit_price(b) + o.ll_price(prev_lits + 1)
-                    - o.ll_price(prev_lits);
+                let price = o
+                    .price(cur - 1)
+                    .wrapping_add(o.lit_price(b))
+                    .wrapping_add(o.ll_price(prev_lits + 1))
+                    .wrapping_sub(o.ll_price(prev_lits));
                 if price <= o.price(cur) {
                     let r = o.rep_of(cur - 1);
                     o.set_way(cur, price, 0, 0, prev_lits + 1, &r);
@@ -610,7 +626,7 @@ fn compress<const EXT: bool, const MLS: u32>(
                     cur += 1;
                     continue;
                 }
-                if !o.ultra && o.price(cur + 1) <= o.price(cur) + BIT / 2 {
+                if !o.ultra && o.price(cur + 1) <= o.price(cur).wrapping_add(BIT / 2) {
                     // The next position is already reached cheaply: btopt moves on.
                     cur += 1;
                     continue;
@@ -644,10 +660,10 @@ fn compress<const EXT: bool, const MLS: u32>(
                 } else {
                     shorter
                 };
-                let from = here + o.off_price(ov) + base;
+                let from = here.wrapping_add(o.off_price(ov)).wrapping_add(base);
                 for ml in (low.max(shorter) + 1..=len).rev() {
                     let pos = cur + ml;
-                    let price = from + o.len_price(ml);
+                    let price = from.wrapping_add(o.len_price(ml));
                     if pos > last || price < o.price(pos) {
                         while last < pos {
                             last += 1;
