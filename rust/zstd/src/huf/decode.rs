@@ -24,49 +24,90 @@ pub(crate) const TABLE_CELLS: usize = 1 << DECODER_MAX_LOG;
 pub(crate) type HufTable = [[u8; 2]; TABLE_CELLS];
 
 /// Fills `table` from `w`; returns Max_Number_of_Bits.
+///
+/// The symbols are first sorted by weight (a counting sort on `w.rank`), so each weight's
+/// cells are filled by a loop whose run length (a power of two) is fixed: the run-length
+/// dispatch costs once per weight, not once per symbol.
 #[inline(always)]
 pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
     let max_bits = w.max_bits.min(DECODER_MAX_LOG);
     let scale = DECODER_MAX_LOG - max_bits;
-    let mut start = [0usize; 16];
-    let mut next = 0usize;
-    // Cells of each weight, from read_weights' count of its symbols (an index loop: the
-    // iterator form costs 90 K more instructions on 256 pages).
+    // Where each weight's symbols start in `sorted`: weights 1, 2, ... first, weight 0
+    // (absent symbols) last.
+    let mut next = [0usize; 16];
+    let mut k = 0usize;
     #[allow(clippy::needless_range_loop)]
-    for weight in 1..=max_bits as usize {
-        start[weight] = next;
-        next += (w.rank[weight] as usize) << (weight - 1 + scale as usize);
+    for weight in 1..16 {
+        next[weight] = k;
+        // At most 256 symbols in all: no wrap.
+        k = k.wrapping_add(w.rank[weight] as usize);
     }
+    next[0] = k;
+    let mut sorted = [0u8; 256];
     for (s, &x) in w.weights[..w.symbols].iter().enumerate() {
-        if x == 0 {
-            continue;
-        }
-        let x = usize::from(x);
-        let len = 1usize << (x - 1 + scale as usize);
-        let cell = [s as u8, (max_bits + 1 - x as u32) as u8];
-        let at = start[x];
-        if let Some(cells) = table.get_mut(at..at + len) {
-            let b = (u64::from(u16::from_le_bytes(cell)) * 0x0001_0001_0001_0001).to_le_bytes();
-            let four = [[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]];
-            // Lengths are powers of two: 16 cells (four 8-byte stores) or four cells (one
-            // store) at a time.
-            if len >= 16 {
-                for c in cells.chunks_exact_mut(16) {
-                    for q in c.chunks_exact_mut(4) {
-                        q.copy_from_slice(&four);
+        let p = &mut next[usize::from(x) & 15];
+        sorted[*p & 255] = s as u8;
+        // Below the symbol count (at most 256) when the ranks count the weights.
+        *p = p.wrapping_add(1);
+    }
+    let mut at = 0usize;
+    let mut k = 0usize;
+    for weight in 1..=max_bits as usize {
+        let n = w.rank[weight] as usize;
+        let Some(syms) = sorted.get(k..k + n) else {
+            break;
+        };
+        k += n;
+        let run = weight - 1 + scale as usize;
+        let Some(cells) = table.get_mut(at..at + (n << run)) else {
+            break;
+        };
+        at += n << run;
+        let nb = u64::from(max_bits + 1 - weight as u32) << 8;
+        // A cell, then the same cell four times (one 8-byte store).
+        let four = |s: u8| {
+            let b = ((u64::from(s) | nb) * 0x0001_0001_0001_0001).to_le_bytes();
+            [[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]]
+        };
+        match run {
+            0 => {
+                for (c, &s) in cells.iter_mut().zip(syms) {
+                    *c = [s, (nb >> 8) as u8];
+                }
+            }
+            1 => {
+                for (c, &s) in cells.chunks_exact_mut(2).zip(syms) {
+                    c.copy_from_slice(&four(s)[..2]);
+                }
+            }
+            2 => {
+                for (c, &s) in cells.chunks_exact_mut(4).zip(syms) {
+                    c.copy_from_slice(&four(s));
+                }
+            }
+            3 => {
+                for (c, &s) in cells.chunks_exact_mut(8).zip(syms) {
+                    let f = four(s);
+                    c[..4].copy_from_slice(&f);
+                    c[4..].copy_from_slice(&f);
+                }
+            }
+            _ => {
+                // Runs of 16 cells or more: four 8-byte stores a step.
+                let len = 1usize << run;
+                for (i, &s) in syms.iter().enumerate() {
+                    let f = four(s);
+                    let Some(c) = cells.get_mut(i << run..(i << run) + len) else {
+                        break;
+                    };
+                    for c in c.chunks_exact_mut(16) {
+                        for q in c.chunks_exact_mut(4) {
+                            q.copy_from_slice(&f);
+                        }
                     }
-                }
-            } else if len >= 4 {
-                for c in cells.chunks_exact_mut(4) {
-                    c.copy_from_slice(&four);
-                }
-            } else {
-                for c in cells.iter_mut() {
-                    *c = cell;
                 }
             }
         }
-        start[x] = at + len;
     }
     max_bits
 }
