@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Huffman decoding of literal streams (RFC 8878 §4.2.2).
 //!
-//! The table has `2^12` cells indexed by the next 12 bits of the stream, whatever the
-//! tree's Max_Number_of_Bits (each code's cells are replicated), so the index is a
-//! constant shift; each cell is `[symbol, code length]`. Codes of weight 1 (the longest)
+//! The table is indexed by the next Max_Number_of_Bits bits of the stream: a code of `n`
+//! bits has `2^(Max_Number_of_Bits - n)` cells; each cell is `[symbol, code length]`. Its
+//! array holds `2^12` cells (the largest log), of which only `2^Max_Number_of_Bits` are
+//! filled: small trees (most of those of 4 KiB blocks) cost a small fill. Codes of weight 1 (the longest)
 //! take the lowest cells, symbols of equal weight in increasing order, as the canonical
 //! code requires.
 
@@ -31,7 +32,6 @@ pub(crate) type HufTable = [[u8; 2]; TABLE_CELLS];
 #[inline(always)]
 pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
     let max_bits = w.max_bits.min(DECODER_MAX_LOG);
-    let scale = DECODER_MAX_LOG - max_bits;
     // Where each weight's symbols start in `sorted`: weights 1, 2, ... first, weight 0
     // (absent symbols) last.
     let mut next = [0usize; 16];
@@ -58,7 +58,7 @@ pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
             break;
         };
         k += n;
-        let run = weight - 1 + scale as usize;
+        let run = weight - 1;
         let Some(cells) = table.get_mut(at..at + (n << run)) else {
             break;
         };
@@ -113,8 +113,8 @@ pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
 }
 
 #[inline(always)]
-fn decode_one(r: &mut BackwardReader<'_>, table: &HufTable, _log: u32) -> u8 {
-    let cell = table[r.peek_nz(DECODER_MAX_LOG) as usize & (TABLE_CELLS - 1)];
+fn decode_one(r: &mut BackwardReader<'_>, table: &HufTable, log: u32) -> u8 {
+    let cell = table[r.peek_nz(log) as usize & (TABLE_CELLS - 1)];
     r.skip(u32::from(cell[1]));
     cell[0]
 }
@@ -205,9 +205,9 @@ pub(crate) fn decode_4_streams(
     let outs = [&mut *o1, &mut *o2, &mut *o3, &mut *o4];
     // Five symbols per refill when codes are at most 11 bits (5 x 11 <= 57), else four.
     let done = if log <= HUF_MAX_LOG {
-        fast_4::<5, 7>(table, readers, srcs, outs)
+        fast_4::<5, 7>(table, log, readers, srcs, outs)
     } else {
-        fast_4::<4, 6>(table, readers, srcs, outs)
+        fast_4::<4, 6>(table, log, readers, srcs, outs)
     };
     for (r, o) in [
         (&mut r1, &mut o1[done..]),
@@ -232,6 +232,7 @@ pub(crate) fn decode_4_streams(
 #[inline(always)]
 fn fast_4<const N: usize, const STEP: usize>(
     table: &HufTable,
+    log: u32,
     r: [&mut BackwardReader<'_>; 4],
     src: [&[u8]; 4],
     out: [&mut [u8]; 4],
@@ -244,6 +245,8 @@ fn fast_4<const N: usize, const STEP: usize>(
     let (mut c3, mut p3) = r3.state();
     let (mut c4, mut p4) = r4.state();
     let chunks = o4.len().min(o1.len()) / N;
+    // A code is read from the top `log` bits of a window.
+    let shift = 64u32.wrapping_sub(log) & 63;
     let mut done = 0usize;
     loop {
         // Iterations every stream can take with its window >= 8 bytes in.
@@ -297,11 +300,21 @@ fn fast_4<const N: usize, const STEP: usize>(
             ) else {
                 break;
             };
-            for k in 0..N {
-                d1[k] = step(table, &mut w1);
-                d2[k] = step(table, &mut w2);
-                d3[k] = step(table, &mut w3);
-                d4[k] = step(table, &mut w4);
+            // Unrolled by hand: LLVM leaves a loop of the variable-shift body.
+            macro_rules! row {
+                ($k:expr) => {
+                    d1[$k] = step(table, shift, &mut w1);
+                    d2[$k] = step(table, shift, &mut w2);
+                    d3[$k] = step(table, shift, &mut w3);
+                    d4[$k] = step(table, shift, &mut w4);
+                };
+            }
+            row!(0);
+            row!(1);
+            row!(2);
+            row!(3);
+            if N > 4 {
+                row!(N - 1);
             }
             c1 = w1.trailing_zeros();
             c2 = w2.trailing_zeros();
@@ -321,9 +334,8 @@ fn fast_4<const N: usize, const STEP: usize>(
 
 /// Decodes one symbol from the top of `w` and shifts its code out.
 #[inline(always)]
-fn step(table: &HufTable, w: &mut u64) -> u8 {
-    let cell =
-        u16::from_le_bytes(table[(*w >> (64 - DECODER_MAX_LOG)) as usize & (TABLE_CELLS - 1)]);
+fn step(table: &HufTable, shift: u32, w: &mut u64) -> u8 {
+    let cell = u16::from_le_bytes(table[(*w >> shift) as usize & (TABLE_CELLS - 1)]);
     *w <<= (cell >> 8) & 63;
     cell as u8
 }
