@@ -10,6 +10,8 @@ pub(crate) struct NormalizedCounts {
     /// Largest symbol with a count (counts beyond it are zero).
     pub max_symbol: usize,
     pub table_log: u32,
+    /// Whether a count is -1 (the table build then takes its general path).
+    pub less_than_one: bool,
 }
 
 /// The 8 bytes of `src` at `ip`, little-endian; bytes past the end read as zeros.
@@ -82,6 +84,7 @@ pub(crate) fn read_counts(
     let mut high = table_log;
     let mut threshold = 1u32 << table_log;
     let mut symbol = 0usize;
+    let mut less_than_one = false;
     // Symbols the repeat flags skip stay zero; callers read `counts[..=max_symbol]` only.
     out.counts[..=max_symbol].fill(0);
     while remaining > 1 {
@@ -145,7 +148,12 @@ pub(crate) fn read_counts(
             }
             continue;
         }
-        let points = if value == 0 { 1 } else { value - 1 };
+        let points = if value == 0 {
+            less_than_one = true;
+            1
+        } else {
+            value - 1
+        };
         if points >= remaining {
             return Err(Error::corruption_detected);
         }
@@ -160,6 +168,7 @@ pub(crate) fn read_counts(
     }
     out.max_symbol = symbol - 1;
     out.table_log = table_log;
+    out.less_than_one = less_than_one;
     Ok(used)
 }
 
@@ -176,6 +185,7 @@ mod tests {
             counts: [0; 256],
             max_symbol: 0,
             table_log: 0,
+            less_than_one: false,
         };
         // accuracy log 5 + 15 = 20 > 9
         assert_eq!(
@@ -190,6 +200,7 @@ mod tests {
             counts: [0; 256],
             max_symbol: 0,
             table_log: 0,
+            less_than_one: false,
         }
     }
 

@@ -99,12 +99,14 @@ fn decode_fse_weights(
         counts: [0; 256],
         max_symbol: 0,
         table_log: 0,
+        less_than_one: false,
     };
     let used = read_counts(data, 255, WEIGHTS_MAX_LOG, &mut counts)?;
     let mut table: [Entry; 64] = [[0; 8]; 64];
     let log = counts.table_log;
     // Symbols above 12 are no weight: they decode as 13, for `rank` to count.
-    build_table::<256, _>(&counts.counts[..=counts.max_symbol], log, &mut table, |s| {
+    let c = &counts.counts[..=counts.max_symbol];
+    build_table::<256, _>(c, log, counts.less_than_one, &mut table, |s| {
         (s.min(13) as u32, 0)
     })?;
     // At most 255 symbols are counted: no count wraps.
