@@ -147,6 +147,9 @@ pub(crate) fn decode_stream(
     Ok(())
 }
 
+/// Decodes the symbols of a stream's end, a refill each batch. Inlined, so it is compiled
+/// with its caller's target features (the BMI2 runner's variable shifts).
+#[inline(always)]
 fn finish(
     r: &mut BackwardReader<'_>,
     table: &HufTable,
