@@ -81,7 +81,6 @@ pub(crate) fn read_counts(
     // `threshold` = 2^high is the largest power of two not above it (it starts at
     // 2^table_log, `remaining` below 2 * threshold), and counts take high + 1 bits.
     let mut remaining: u32 = (1 << table_log) + 1;
-    let mut high = table_log;
     let mut threshold = 1u32 << table_log;
     let mut symbol = 0usize;
     let mut less_than_one = false;
@@ -104,6 +103,7 @@ pub(crate) fn read_counts(
         let bits = ((win >> bc) as u32) & (2 * threshold - 1);
         let low = bits & (threshold - 1);
         // The value is the count plus one (0: "less than 1").
+        let high = threshold.trailing_zeros();
         let value = if low < max {
             bc += high;
             low
@@ -158,8 +158,7 @@ pub(crate) fn read_counts(
             return Err(Error::corruption_detected);
         }
         remaining -= points;
-        high = 31 - (remaining | 1).leading_zeros();
-        threshold = 1 << high;
+        threshold = 1 << (31 - (remaining | 1).leading_zeros());
     }
     let pos = ip.wrapping_mul(8).wrapping_add(bc as usize);
     let used = pos.div_ceil(8);
