@@ -200,6 +200,20 @@ mod tests {
     }
 
     #[test]
+    fn weights_above_12_are_corruption() {
+        // Direct weights 13 and 1: only the rank count sees the 13 (the total sums
+        // weights 1 to 12), so it must reject it.
+        let src = [128 + 2 - 1, 0xd1];
+        let mut w = Weights {
+            weights: [0; 256],
+            symbols: 0,
+            max_bits: 0,
+            rank: [0; 16],
+        };
+        assert_eq!(read_weights(&src, &mut w), Err(Error::corruption_detected));
+    }
+
+    #[test]
     fn initial_states_past_the_stream_are_corruption() {
         // Found by the decode_diff fuzz target: a 2-byte stream holds 9 bits, too few
         // for two 5-bit initial states; C 1.5.7 rejects it.
