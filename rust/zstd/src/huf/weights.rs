@@ -53,13 +53,11 @@ pub(crate) fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> 
     // Sum of 2^(w-1); the last weight completes it to a power of two. At most 255
     // weights of at most 12: no wrap.
     let mut total: u32 = 0;
-    for (x, &r) in rank
-        .iter()
-        .enumerate()
-        .take(DECODER_MAX_LOG as usize + 1)
-        .skip(1)
-    {
-        total = total.wrapping_add(r << (x - 1));
+    // An index loop: LLVM unrolls it (not the iterator form: 5 K loop instructions a
+    // tree more).
+    #[allow(clippy::needless_range_loop)]
+    for x in 1..DECODER_MAX_LOG as usize + 1 {
+        total = total.wrapping_add(rank[x] << (x - 1));
     }
     if total == 0 {
         return Err(Error::corruption_detected);
