@@ -143,6 +143,33 @@ fn decode_fse_weights(
         n += 8;
     }
     loop {
+        // Pairs whose bits the window holds (at most 12 bits a pair): none of their reads
+        // can run past the stream, so the refills between them would only move the
+        // window; one refill after the batch does it.
+        let pairs = ((r.container_bits() / 12) as usize).min(254usize.saturating_sub(n) / 2);
+        if pairs > 0 {
+            for _ in 0..pairs {
+                let Some(o) = out.get_mut(n..n + 2) else {
+                    break;
+                };
+                let d = unpack(&table[s1]);
+                o[0] = d.base as u8;
+                count(d.base);
+                s1 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
+                let d = unpack(&table[s2]);
+                o[1] = d.base as u8;
+                count(d.base);
+                s2 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
+                n += 2;
+            }
+            if !r.refill() {
+                let x = unpack(&table[s1]).base;
+                out[n] = x as u8;
+                count(x);
+                n += 1;
+                break;
+            }
+        }
         if n > 253 {
             return Err(Error::corruption_detected);
         }
