@@ -5,7 +5,7 @@
 
 use super::hot::{Dispatch, GENERIC};
 use crate::fse::decode::Entry;
-use crate::huf::decode::{HufTable, TABLE_CELLS};
+use crate::huf::decode::{HufTable, DECODER_MAX_LOG, TABLE_CELLS};
 use crate::tables::{LL_MAX_LOG, ML_MAX_LOG, OF_MAX_LOG, REP_START};
 use crate::workspace::Carver;
 
@@ -87,7 +87,9 @@ impl<'a> Entropy<'a> {
     pub fn copy_from(&mut self, d: &Entropy<'_>) {
         self.huf_log = d.huf_log;
         if d.huf_log > 0 {
-            self.huf.copy_from_slice(d.huf);
+            // Only the table's first 2^log cells are filled.
+            let n = 1usize << d.huf_log.min(DECODER_MAX_LOG);
+            self.huf[..n].copy_from_slice(&d.huf[..n]);
         }
         for (t, o, at, cells) in [
             (&mut self.ll, d.ll, LL_AT, LL_CELLS),

@@ -58,7 +58,7 @@ fn read_table<V: Fn(usize) -> (u32, u8) + Copy>(
     match mode {
         0 => {
             if !t.predefined {
-                build_table::<SEQ_SYMBOLS, _>(default.0, default.1, cells, value)?;
+                build_table::<SEQ_SYMBOLS, _>(default.0, default.1, true, cells, value)?;
                 t.predefined = true;
             }
             t.log = Some(default.1);
@@ -77,11 +77,7 @@ fn read_table<V: Fn(usize) -> (u32, u8) + Copy>(
         }
         2 => {
             let used = read_counts(src, max_symbol, max_log, counts)?;
-            let c = counts
-                .counts
-                .get(..=counts.max_symbol)
-                .ok_or(Error::GENERIC)?;
-            set_table(t, cells, c, counts.table_log, value)?;
+            set_table(t, cells, counts, value)?;
             Ok(used)
         }
         _ => {
@@ -112,6 +108,7 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         counts: [0; 256],
         max_symbol: 0,
         table_log: 0,
+        less_than_one: false,
     };
     pos += read_table(
         modes >> 6,
@@ -158,46 +155,42 @@ pub(crate) fn build_dict_table(
     ent: &mut Entropy<'_>,
     seq: Seq,
 ) -> Result<(), Error> {
-    let c = counts
-        .counts
-        .get(..=counts.max_symbol)
-        .ok_or(Error::GENERIC)?;
-    let log = counts.table_log;
     match seq {
         Seq::LiteralLengths => set_table(
             &mut ent.ll,
             &mut ent.seq[LL_AT..LL_AT + LL_CELLS],
-            c,
-            log,
+            counts,
             ll_value,
         ),
         Seq::Offsets => set_table(
             &mut ent.of,
             &mut ent.seq[OF_AT..OF_AT + OF_CELLS],
-            c,
-            log,
+            counts,
             of_value,
         ),
         Seq::MatchLengths => set_table(
             &mut ent.ml,
             &mut ent.seq[ML_AT..ML_AT + ML_CELLS],
-            c,
-            log,
+            counts,
             ml_value,
         ),
     }
 }
 
-/// Builds `t` (its cells: `cells`) from normalized counts `c` of accuracy `log`.
+/// Builds `t` (its cells: `cells`) from the normalized counts of a description.
 fn set_table<V: Fn(usize) -> (u32, u8)>(
     t: &mut SeqTable,
     cells: &mut [Entry],
-    c: &[i16],
-    log: u32,
+    counts: &NormalizedCounts,
     value: V,
 ) -> Result<(), Error> {
     t.predefined = false;
-    build_table::<SEQ_SYMBOLS, _>(c, log, cells, value)?;
+    let c = counts
+        .counts
+        .get(..=counts.max_symbol)
+        .ok_or(Error::GENERIC)?;
+    let log = counts.table_log;
+    build_table::<SEQ_SYMBOLS, _>(c, log, counts.less_than_one, cells, value)?;
     t.log = Some(log);
     Ok(())
 }

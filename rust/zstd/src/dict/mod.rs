@@ -79,6 +79,7 @@ pub(crate) fn read<'d>(
         counts: [0; 256],
         max_symbol: 0,
         table_log: 0,
+        less_than_one: false,
     };
     for (seq, max_symbol, max_log) in FSE_TABLES {
         let rest = src.get(pos..).ok_or(Error::dictionary_corrupted)?;

@@ -42,10 +42,12 @@ fn pack(new_state: u32, nb_bits: u32, extra_bits: u8, base: u32) -> Entry {
 
 /// Builds the decoding table for `counts` (at most `N` symbols, `N` a power of two) at
 /// accuracy `table_log` into `table[..1 << table_log]`; `value(symbol)` gives each
-/// symbol's (base, extra bits).
+/// symbol's (base, extra bits). `less_than_one`: whether a count may be -1 (a hint: the
+/// table is right either way, only the path taken first differs).
 pub(crate) fn build_table<const N: usize, F: Fn(usize) -> (u32, u8)>(
     counts: &[i16],
     table_log: u32,
+    less_than_one: bool,
     table: &mut [Entry],
     value: F,
 ) -> Result<(), Error> {
@@ -59,47 +61,64 @@ pub(crate) fn build_table<const N: usize, F: Fn(usize) -> (u32, u8)>(
     }
     // Next state number of each symbol; only symbols of `counts` are read.
     let mut next = [0u16; N];
-    let mut high = size as isize - 1;
-    let mut total = 0usize;
-    // Symbols with probability "less than 1" take the last cells, one each.
-    for (s, &c) in counts.iter().enumerate() {
-        if c == -1 {
-            if high < 0 {
-                return Err(Error::corruption_detected);
-            }
-            let (base, extra) = value(s);
-            table[high as usize] = pack(s as u32, 0, extra, base);
-            high -= 1;
-            next[s & (N - 1)] = 1;
-            total += 1;
-        } else if c < -1 {
-            return Err(Error::corruption_detected);
-        } else {
-            next[s & (N - 1)] = c as u16;
-            total += c as usize;
-        }
-    }
-    // With the counts summing to the table size, the spread below writes every cell
-    // once (the step is odd, so it visits every position), so each cell's symbol has a
-    // count: its next state number is at least 1.
-    if total != size {
-        return Err(Error::corruption_detected);
-    }
-    // Spread the others with the RFC's step.
     let mask = size - 1;
     let step = (size >> 1) + (size >> 3) + 3;
+    // Most descriptions have no "less than 1" symbol: then one pass over the symbols
+    // takes their next state numbers and spreads them (every position is free, so none
+    // is skipped). A negative count leaves it for the general pass below.
     let mut pos = 0usize;
-    if high == mask as isize {
-        // No "less than 1" cells: every position is free, so no skipping.
-        for (s, &c) in counts.iter().enumerate() {
-            let (base, extra) = value(s);
-            let e = pack(s as u32, 0, extra, base);
-            for _ in 0..c.max(0) {
+    let mut total = 0usize;
+    let mut plain = !less_than_one;
+    if plain {
+        let mut s = 0usize;
+        while let Some(&c) = counts.get(s) {
+            let sym = s;
+            s += 1;
+            if c <= 0 {
+                if c < 0 {
+                    plain = false;
+                    break;
+                }
+                continue;
+            }
+            next[sym & (N - 1)] = c as u16;
+            // At most 256 counts below 2^15: no wrap.
+            total = total.wrapping_add(c as usize);
+            let (base, extra) = value(sym);
+            let e = pack(sym as u32, 0, extra, base);
+            for _ in 0..c {
                 table[pos & mask] = e;
                 pos = (pos + step) & mask;
             }
         }
-    } else {
+    }
+    if !plain {
+        pos = 0;
+        total = 0;
+        let mut high = size as isize - 1;
+        // Symbols with probability "less than 1" take the last cells, one each.
+        for (s, &c) in counts.iter().enumerate() {
+            if c == -1 {
+                if high < 0 {
+                    return Err(Error::corruption_detected);
+                }
+                let (base, extra) = value(s);
+                table[high as usize] = pack(s as u32, 0, extra, base);
+                high -= 1;
+                next[s & (N - 1)] = 1;
+                total += 1;
+            } else if c < -1 {
+                return Err(Error::corruption_detected);
+            } else {
+                next[s & (N - 1)] = c as u16;
+                total += c as usize;
+            }
+        }
+        // Checked before the spread: its skip loop needs a free cell to end.
+        if total != size {
+            return Err(Error::corruption_detected);
+        }
+        // Spread the others with the RFC's step, skipping the cells taken above.
         for (s, &c) in counts.iter().enumerate() {
             let (base, extra) = value(s);
             let e = pack(s as u32, 0, extra, base);
@@ -112,7 +131,10 @@ pub(crate) fn build_table<const N: usize, F: Fn(usize) -> (u32, u8)>(
             }
         }
     }
-    if pos != 0 {
+    // With the counts summing to the table size, the spread wrote every cell once (the
+    // step is odd, so it visits every position), so each cell's symbol has a count: its
+    // next state number is at least 1.
+    if total != size || pos != 0 {
         return Err(Error::corruption_detected);
     }
     // Cells hold their symbol in the `new_state` field until now, and already their
@@ -150,7 +172,10 @@ mod tests {
         // RFC 8878 Appendix A, offset codes: state 0 -> symbol 0, 5 bits, baseline 0;
         // state 1 -> symbol 6, 4 bits, baseline 0; state 2 -> symbol 9, 5 bits.
         let mut t = [[0u8; 8]; 32];
-        build_table::<64, _>(&OF_DEFAULT_NORM, OF_DEFAULT_LOG, &mut t, |s| (s as u32, 0)).unwrap();
+        build_table::<64, _>(&OF_DEFAULT_NORM, OF_DEFAULT_LOG, true, &mut t, |s| {
+            (s as u32, 0)
+        })
+        .unwrap();
         let d0 = unpack(&t[0]);
         assert_eq!((d0.base, d0.nb_bits, d0.new_state), (0, 5, 0));
         let d1 = unpack(&t[1]);

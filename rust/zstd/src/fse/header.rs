@@ -10,6 +10,8 @@ pub(crate) struct NormalizedCounts {
     /// Largest symbol with a count (counts beyond it are zero).
     pub max_symbol: usize,
     pub table_log: u32,
+    /// Whether a count is -1 (the table build then takes its general path).
+    pub less_than_one: bool,
 }
 
 /// The 8 bytes of `src` at `ip`, little-endian; bytes past the end read as zeros.
@@ -79,9 +81,9 @@ pub(crate) fn read_counts(
     // `threshold` = 2^high is the largest power of two not above it (it starts at
     // 2^table_log, `remaining` below 2 * threshold), and counts take high + 1 bits.
     let mut remaining: u32 = (1 << table_log) + 1;
-    let mut high = table_log;
     let mut threshold = 1u32 << table_log;
     let mut symbol = 0usize;
+    let mut less_than_one = false;
     // Symbols the repeat flags skip stay zero; callers read `counts[..=max_symbol]` only.
     out.counts[..=max_symbol].fill(0);
     while remaining > 1 {
@@ -101,6 +103,7 @@ pub(crate) fn read_counts(
         let bits = ((win >> bc) as u32) & (2 * threshold - 1);
         let low = bits & (threshold - 1);
         // The value is the count plus one (0: "less than 1").
+        let high = threshold.trailing_zeros();
         let value = if low < max {
             bc += high;
             low
@@ -145,13 +148,17 @@ pub(crate) fn read_counts(
             }
             continue;
         }
-        let points = if value == 0 { 1 } else { value - 1 };
+        let points = if value == 0 {
+            less_than_one = true;
+            1
+        } else {
+            value - 1
+        };
         if points >= remaining {
             return Err(Error::corruption_detected);
         }
         remaining -= points;
-        high = 31 - (remaining | 1).leading_zeros();
-        threshold = 1 << high;
+        threshold = 1 << (31 - (remaining | 1).leading_zeros());
     }
     let pos = ip.wrapping_mul(8).wrapping_add(bc as usize);
     let used = pos.div_ceil(8);
@@ -160,6 +167,7 @@ pub(crate) fn read_counts(
     }
     out.max_symbol = symbol - 1;
     out.table_log = table_log;
+    out.less_than_one = less_than_one;
     Ok(used)
 }
 
@@ -176,6 +184,7 @@ mod tests {
             counts: [0; 256],
             max_symbol: 0,
             table_log: 0,
+            less_than_one: false,
         };
         // accuracy log 5 + 15 = 20 > 9
         assert_eq!(
@@ -190,6 +199,7 @@ mod tests {
             counts: [0; 256],
             max_symbol: 0,
             table_log: 0,
+            less_than_one: false,
         }
     }
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Huffman decoding of literal streams (RFC 8878 §4.2.2).
 //!
-//! The table has `2^12` cells indexed by the next 12 bits of the stream, whatever the
-//! tree's Max_Number_of_Bits (each code's cells are replicated), so the index is a
-//! constant shift; each cell is `[symbol, code length]`. Codes of weight 1 (the longest)
+//! The table is indexed by the next Max_Number_of_Bits bits of the stream: a code of `n`
+//! bits has `2^(Max_Number_of_Bits - n)` cells; each cell is `[symbol, code length]`. Its
+//! array holds `2^12` cells (the largest log), of which only `2^Max_Number_of_Bits` are
+//! filled: small trees (most of those of 4 KiB blocks) cost a small fill. Codes of weight 1 (the longest)
 //! take the lowest cells, symbols of equal weight in increasing order, as the canonical
 //! code requires.
 
@@ -24,56 +25,96 @@ pub(crate) const TABLE_CELLS: usize = 1 << DECODER_MAX_LOG;
 pub(crate) type HufTable = [[u8; 2]; TABLE_CELLS];
 
 /// Fills `table` from `w`; returns Max_Number_of_Bits.
+///
+/// The symbols are first sorted by weight (a counting sort on `w.rank`), so each weight's
+/// cells are filled by a loop whose run length (a power of two) is fixed: the run-length
+/// dispatch costs once per weight, not once per symbol.
 #[inline(always)]
 pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
     let max_bits = w.max_bits.min(DECODER_MAX_LOG);
-    let scale = DECODER_MAX_LOG - max_bits;
-    let mut start = [0usize; 16];
-    let mut next = 0usize;
-    // Cells of each weight, from read_weights' count of its symbols (an index loop: the
-    // iterator form costs 90 K more instructions on 256 pages).
+    // Where each weight's symbols start in `sorted`: weights 1, 2, ... first, weight 0
+    // (absent symbols) last.
+    let mut next = [0usize; 16];
+    let mut k = 0usize;
     #[allow(clippy::needless_range_loop)]
-    for weight in 1..=max_bits as usize {
-        start[weight] = next;
-        next += (w.rank[weight] as usize) << (weight - 1 + scale as usize);
+    for weight in 1..16 {
+        next[weight] = k;
+        // At most 256 symbols in all: no wrap.
+        k = k.wrapping_add(w.rank[weight] as usize);
     }
+    next[0] = k;
+    let mut sorted = [0u8; 256];
     for (s, &x) in w.weights[..w.symbols].iter().enumerate() {
-        if x == 0 {
-            continue;
-        }
-        let x = usize::from(x);
-        let len = 1usize << (x - 1 + scale as usize);
-        let cell = [s as u8, (max_bits + 1 - x as u32) as u8];
-        let at = start[x];
-        if let Some(cells) = table.get_mut(at..at + len) {
-            let b = (u64::from(u16::from_le_bytes(cell)) * 0x0001_0001_0001_0001).to_le_bytes();
-            let four = [[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]];
-            // Lengths are powers of two: 16 cells (four 8-byte stores) or four cells (one
-            // store) at a time.
-            if len >= 16 {
-                for c in cells.chunks_exact_mut(16) {
-                    for q in c.chunks_exact_mut(4) {
-                        q.copy_from_slice(&four);
+        let p = &mut next[usize::from(x) & 15];
+        sorted[*p & 255] = s as u8;
+        // Below the symbol count (at most 256) when the ranks count the weights.
+        *p = p.wrapping_add(1);
+    }
+    let mut at = 0usize;
+    let mut k = 0usize;
+    for weight in 1..=max_bits as usize {
+        let n = w.rank[weight] as usize;
+        let Some(syms) = sorted.get(k..k + n) else {
+            break;
+        };
+        k += n;
+        let run = weight - 1;
+        let Some(cells) = table.get_mut(at..at + (n << run)) else {
+            break;
+        };
+        at += n << run;
+        let nb = u64::from(max_bits + 1 - weight as u32) << 8;
+        // A cell, then the same cell four times (one 8-byte store).
+        let four = |s: u8| {
+            let b = ((u64::from(s) | nb) * 0x0001_0001_0001_0001).to_le_bytes();
+            [[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]]
+        };
+        match run {
+            0 => {
+                for (c, &s) in cells.iter_mut().zip(syms) {
+                    *c = [s, (nb >> 8) as u8];
+                }
+            }
+            1 => {
+                for (c, &s) in cells.chunks_exact_mut(2).zip(syms) {
+                    c.copy_from_slice(&four(s)[..2]);
+                }
+            }
+            2 => {
+                for (c, &s) in cells.chunks_exact_mut(4).zip(syms) {
+                    c.copy_from_slice(&four(s));
+                }
+            }
+            3 => {
+                for (c, &s) in cells.chunks_exact_mut(8).zip(syms) {
+                    let f = four(s);
+                    c[..4].copy_from_slice(&f);
+                    c[4..].copy_from_slice(&f);
+                }
+            }
+            _ => {
+                // Runs of 16 cells or more: four 8-byte stores a step.
+                let len = 1usize << run;
+                for (i, &s) in syms.iter().enumerate() {
+                    let f = four(s);
+                    let Some(c) = cells.get_mut(i << run..(i << run) + len) else {
+                        break;
+                    };
+                    for c in c.chunks_exact_mut(16) {
+                        for q in c.chunks_exact_mut(4) {
+                            q.copy_from_slice(&f);
+                        }
                     }
-                }
-            } else if len >= 4 {
-                for c in cells.chunks_exact_mut(4) {
-                    c.copy_from_slice(&four);
-                }
-            } else {
-                for c in cells.iter_mut() {
-                    *c = cell;
                 }
             }
         }
-        start[x] = at + len;
     }
     max_bits
 }
 
 #[inline(always)]
-fn decode_one(r: &mut BackwardReader<'_>, table: &HufTable, _log: u32) -> u8 {
-    let cell = table[r.peek_nz(DECODER_MAX_LOG) as usize & (TABLE_CELLS - 1)];
+fn decode_one(r: &mut BackwardReader<'_>, table: &HufTable, log: u32) -> u8 {
+    let cell = table[r.peek_nz(log) as usize & (TABLE_CELLS - 1)];
     r.skip(u32::from(cell[1]));
     cell[0]
 }
@@ -106,6 +147,9 @@ pub(crate) fn decode_stream(
     Ok(())
 }
 
+/// Decodes the symbols of a stream's end, a refill each batch. Inlined, so it is compiled
+/// with its caller's target features (the BMI2 runner's variable shifts).
+#[inline(always)]
 fn finish(
     r: &mut BackwardReader<'_>,
     table: &HufTable,
@@ -164,9 +208,9 @@ pub(crate) fn decode_4_streams(
     let outs = [&mut *o1, &mut *o2, &mut *o3, &mut *o4];
     // Five symbols per refill when codes are at most 11 bits (5 x 11 <= 57), else four.
     let done = if log <= HUF_MAX_LOG {
-        fast_4::<5, 7>(table, readers, srcs, outs)
+        fast_4::<5, 7>(table, log, readers, srcs, outs)
     } else {
-        fast_4::<4, 6>(table, readers, srcs, outs)
+        fast_4::<4, 6>(table, log, readers, srcs, outs)
     };
     for (r, o) in [
         (&mut r1, &mut o1[done..]),
@@ -191,6 +235,7 @@ pub(crate) fn decode_4_streams(
 #[inline(always)]
 fn fast_4<const N: usize, const STEP: usize>(
     table: &HufTable,
+    log: u32,
     r: [&mut BackwardReader<'_>; 4],
     src: [&[u8]; 4],
     out: [&mut [u8]; 4],
@@ -203,6 +248,8 @@ fn fast_4<const N: usize, const STEP: usize>(
     let (mut c3, mut p3) = r3.state();
     let (mut c4, mut p4) = r4.state();
     let chunks = o4.len().min(o1.len()) / N;
+    // A code is read from the top `log` bits of a window.
+    let shift = 64u32.wrapping_sub(log) & 63;
     let mut done = 0usize;
     loop {
         // Iterations every stream can take with its window >= 8 bytes in.
@@ -256,11 +303,21 @@ fn fast_4<const N: usize, const STEP: usize>(
             ) else {
                 break;
             };
-            for k in 0..N {
-                d1[k] = step(table, &mut w1);
-                d2[k] = step(table, &mut w2);
-                d3[k] = step(table, &mut w3);
-                d4[k] = step(table, &mut w4);
+            // Unrolled by hand: LLVM leaves a loop of the variable-shift body.
+            macro_rules! row {
+                ($k:expr) => {
+                    d1[$k] = step(table, shift, &mut w1);
+                    d2[$k] = step(table, shift, &mut w2);
+                    d3[$k] = step(table, shift, &mut w3);
+                    d4[$k] = step(table, shift, &mut w4);
+                };
+            }
+            row!(0);
+            row!(1);
+            row!(2);
+            row!(3);
+            if N > 4 {
+                row!(N - 1);
             }
             c1 = w1.trailing_zeros();
             c2 = w2.trailing_zeros();
@@ -280,9 +337,8 @@ fn fast_4<const N: usize, const STEP: usize>(
 
 /// Decodes one symbol from the top of `w` and shifts its code out.
 #[inline(always)]
-fn step(table: &HufTable, w: &mut u64) -> u8 {
-    let cell =
-        u16::from_le_bytes(table[(*w >> (64 - DECODER_MAX_LOG)) as usize & (TABLE_CELLS - 1)]);
+fn step(table: &HufTable, shift: u32, w: &mut u64) -> u8 {
+    let cell = u16::from_le_bytes(table[(*w >> shift) as usize & (TABLE_CELLS - 1)]);
     *w <<= (cell >> 8) & 63;
     cell as u8
 }

@@ -10,17 +10,6 @@ use crate::fse::header::{read_counts, NormalizedCounts};
 /// Largest accuracy log of the FSE table that compresses weights.
 const WEIGHTS_MAX_LOG: u32 = 6;
 
-/// 2^(w - 1) for each weight w (0 for 0): a table load is one `add` in the loop.
-const WEIGHT_VALUE: [u32; DECODER_MAX_LOG as usize + 1] = {
-    let mut v = [0u32; DECODER_MAX_LOG as usize + 1];
-    let mut w = 1;
-    while w < v.len() {
-        v[w] = 1 << (w - 1);
-        w += 1;
-    }
-    v
-};
-
 /// Weights of a tree description, with the last (implied) one filled in.
 pub(crate) struct Weights {
     pub weights: [u8; 256],
@@ -36,30 +25,39 @@ pub(crate) struct Weights {
 #[inline(always)]
 pub(crate) fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> {
     let header = usize::from(*src.first().ok_or(Error::srcSize_wrong)?);
-    w.weights = [0; 256];
+    // The weights are counted as they are decoded (weights above 12 as 13: rejected
+    // below); `w.weights` is only read up to `w.symbols`, so it is not cleared.
+    let mut rank = [0u32; 16];
     let (n, used) = if header >= 128 {
         let n = header - 127;
         let bytes = n.div_ceil(2);
         let data = src.get(1..1 + bytes).ok_or(Error::srcSize_wrong)?;
         for i in 0..n {
             let b = data[i / 2];
-            w.weights[i] = if i % 2 == 0 { b >> 4 } else { b & 15 };
+            let x = if i % 2 == 0 { b >> 4 } else { b & 15 };
+            w.weights[i] = x;
+            // At most 128 weights: no wrap.
+            rank[usize::from(x)] = rank[usize::from(x)].wrapping_add(1);
         }
         (n, 1 + bytes)
     } else {
         let data = src.get(1..1 + header).ok_or(Error::srcSize_wrong)?;
-        (decode_fse_weights(data, &mut w.weights)?, 1 + header)
+        (
+            decode_fse_weights(data, &mut w.weights, &mut rank)?,
+            1 + header,
+        )
     };
-    // Sum of 2^(w-1); the last weight completes it to a power of two.
-    let mut rank = [0u32; 16];
+    if rank[13..].iter().any(|&r| r != 0) {
+        return Err(Error::corruption_detected);
+    }
+    // Sum of 2^(w-1); the last weight completes it to a power of two. At most 255
+    // weights of at most 12: no wrap.
     let mut total: u32 = 0;
-    for &x in &w.weights[..n] {
-        if u32::from(x) > DECODER_MAX_LOG {
-            return Err(Error::corruption_detected);
-        }
-        // At most 255 weights of at most 12: neither sum wraps.
-        rank[usize::from(x)] = rank[usize::from(x)].wrapping_add(1);
-        total = total.wrapping_add(WEIGHT_VALUE[usize::from(x)]);
+    // An index loop: LLVM unrolls it (not the iterator form: 5 K loop instructions a
+    // tree more).
+    #[allow(clippy::needless_range_loop)]
+    for x in 1..DECODER_MAX_LOG as usize + 1 {
+        total = total.wrapping_add(rank[x] << (x - 1));
     }
     if total == 0 {
         return Err(Error::corruption_detected);
@@ -90,18 +88,30 @@ pub(crate) fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> 
 /// FSE-compressed weights: a table description, then a backward bitstream read with two
 /// interleaved states until it is exhausted (RFC 8878 §4.2.1.2).
 #[inline(always)]
-fn decode_fse_weights(data: &[u8], out: &mut [u8; 256]) -> Result<usize, Error> {
+fn decode_fse_weights(
+    data: &[u8],
+    out: &mut [u8; 256],
+    rank: &mut [u32; 16],
+) -> Result<usize, Error> {
     let mut counts = NormalizedCounts {
         counts: [0; 256],
         max_symbol: 0,
         table_log: 0,
+        less_than_one: false,
     };
     let used = read_counts(data, 255, WEIGHTS_MAX_LOG, &mut counts)?;
     let mut table: [Entry; 64] = [[0; 8]; 64];
     let log = counts.table_log;
-    build_table::<256, _>(&counts.counts[..=counts.max_symbol], log, &mut table, |s| {
-        (s as u32, 0)
+    // Symbols above 12 are no weight: they decode as 13, for `rank` to count.
+    let c = &counts.counts[..=counts.max_symbol];
+    build_table::<256, _>(c, log, counts.less_than_one, &mut table, |s| {
+        (s.min(13) as u32, 0)
     })?;
+    // At most 255 symbols are counted: no count wraps.
+    let mut count = |x: u32| {
+        let r = &mut rank[x as usize & 15];
+        *r = r.wrapping_add(1);
+    };
     let stream = data.get(used..).ok_or(Error::corruption_detected)?;
     let mut r = BackwardReader::new(stream)?;
     let mut s1 = r.read(log) as usize & 63;
@@ -114,28 +124,64 @@ fn decode_fse_weights(data: &[u8], out: &mut [u8; 256]) -> Result<usize, Error> 
     // Eight symbols a refill while the window is 8 bytes or more from the stream's start:
     // there the stream cannot overflow (at most 6 bits a symbol, 48 of the 57 ready), so
     // every check of the loop below would pass; it decodes the rest.
-    while r.fast() && n <= 246 {
+    while r.fast() {
+        // Below 254 weights, as the loop below checks.
+        let Some(o) = out[..254].get_mut(n..n + 8) else {
+            break;
+        };
         r.refill_fast();
-        for _ in 0..4 {
+        for k in 0..4 {
             let d = unpack(&table[s1]);
-            out[n] = d.base as u8;
+            o[2 * k] = d.base as u8;
+            count(d.base);
             s1 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
             let d = unpack(&table[s2]);
-            out[n + 1] = d.base as u8;
+            o[2 * k + 1] = d.base as u8;
+            count(d.base);
             s2 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
-            n += 2;
         }
+        n += 8;
     }
     loop {
+        // Pairs whose bits the window holds (at most 12 bits a pair): none of their reads
+        // can run past the stream, so the refills between them would only move the
+        // window; one refill after the batch does it.
+        let pairs = ((r.container_bits() / 12) as usize).min(254usize.saturating_sub(n) / 2);
+        if pairs > 0 {
+            for _ in 0..pairs {
+                let Some(o) = out.get_mut(n..n + 2) else {
+                    break;
+                };
+                let d = unpack(&table[s1]);
+                o[0] = d.base as u8;
+                count(d.base);
+                s1 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
+                let d = unpack(&table[s2]);
+                o[1] = d.base as u8;
+                count(d.base);
+                s2 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
+                n += 2;
+            }
+            if !r.refill() {
+                let x = unpack(&table[s1]).base;
+                out[n] = x as u8;
+                count(x);
+                n += 1;
+                break;
+            }
+        }
         if n > 253 {
             return Err(Error::corruption_detected);
         }
         let d = unpack(&table[s1]);
         out[n] = d.base as u8;
+        count(d.base);
         n += 1;
         s1 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
         if !r.refill() {
-            out[n] = unpack(&table[s2]).base as u8;
+            let x = unpack(&table[s2]).base;
+            out[n] = x as u8;
+            count(x);
             n += 1;
             break;
         }
@@ -144,10 +190,13 @@ fn decode_fse_weights(data: &[u8], out: &mut [u8; 256]) -> Result<usize, Error> 
         }
         let d = unpack(&table[s2]);
         out[n] = d.base as u8;
+        count(d.base);
         n += 1;
         s2 = (d.new_state + r.read(d.nb_bits) as usize) & 63;
         if !r.refill() {
-            out[n] = unpack(&table[s1]).base as u8;
+            let x = unpack(&table[s1]).base;
+            out[n] = x as u8;
+            count(x);
             n += 1;
             break;
         }
@@ -173,6 +222,20 @@ mod tests {
         assert_eq!(&w.weights[..6], &[4, 3, 2, 0, 1, 1]);
         assert_eq!(w.max_bits, 4);
         assert_eq!(w.symbols, 6);
+    }
+
+    #[test]
+    fn weights_above_12_are_corruption() {
+        // Direct weights 13 and 1: only the rank count sees the 13 (the total sums
+        // weights 1 to 12), so it must reject it.
+        let src = [128 + 2 - 1, 0xd1];
+        let mut w = Weights {
+            weights: [0; 256],
+            symbols: 0,
+            max_bits: 0,
+            rank: [0; 16],
+        };
+        assert_eq!(read_weights(&src, &mut w), Err(Error::corruption_detected));
     }
 
     #[test]
