@@ -208,16 +208,21 @@ fn decode_fse_weights(
 mod tests {
     use super::*;
 
-    #[test]
-    fn rfc_example_direct_weights() {
-        // RFC 8878 §4.2.1: literals 0..4 with weights 4,3,2,0,1 -> last (5) gets 1.
-        let src = [128 + 5 - 1, 0x43, 0x20, 0x10];
-        let mut w = Weights {
+    /// Weights before any table is read.
+    fn empty() -> Weights {
+        Weights {
             weights: [0; 256],
             symbols: 0,
             max_bits: 0,
             rank: [0; 16],
-        };
+        }
+    }
+
+    #[test]
+    fn rfc_example_direct_weights() {
+        // RFC 8878 §4.2.1: literals 0..4 with weights 4,3,2,0,1 -> last (5) gets 1.
+        let src = [128 + 5 - 1, 0x43, 0x20, 0x10];
+        let mut w = empty();
         assert_eq!(read_weights(&src, &mut w).unwrap(), 4);
         assert_eq!(&w.weights[..6], &[4, 3, 2, 0, 1, 1]);
         assert_eq!(w.max_bits, 4);
@@ -229,12 +234,7 @@ mod tests {
         // Direct weights 13 and 1: only the rank count sees the 13 (the total sums
         // weights 1 to 12), so it must reject it.
         let src = [128 + 2 - 1, 0xd1];
-        let mut w = Weights {
-            weights: [0; 256],
-            symbols: 0,
-            max_bits: 0,
-            rank: [0; 16],
-        };
+        let mut w = empty();
         assert_eq!(read_weights(&src, &mut w), Err(Error::corruption_detected));
     }
 
@@ -243,12 +243,7 @@ mod tests {
         // Found by the decode_diff fuzz target: a 2-byte stream holds 9 bits, too few
         // for two 5-bit initial states; C 1.5.7 rejects it.
         let src = [0x04, 0x20, 0xff, 0x1f, 0x02];
-        let mut w = Weights {
-            weights: [0; 256],
-            symbols: 0,
-            max_bits: 0,
-            rank: [0; 16],
-        };
+        let mut w = empty();
         assert_eq!(read_weights(&src, &mut w), Err(Error::corruption_detected));
     }
 }
