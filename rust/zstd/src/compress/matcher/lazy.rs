@@ -130,17 +130,16 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
         let Some(mut tail) = Tail::new(v.src, ip) else {
             return (0, 0);
         };
-        // A candidate is valid (`lowest <= m < cur`) when its distance `d = cur - m`
-        // is in `1..=span`: one comparison.
-        let span = cur.saturating_sub(lowest);
-        while left > 0 {
-            let d = cur.wrapping_sub(m);
-            if d.wrapping_sub(1) >= span {
-                break;
-            }
+        let mut adj = tail.adj(cur);
+        while left > 0 && m >= lowest {
             left -= 1;
-            let quick_reject = (!EXT || m >= v.base) && tail.differs(d).unwrap_or(false);
+            let quick_reject =
+                (!EXT || m >= v.base) && tail.differs(m.wrapping_add(adj)).unwrap_or(false);
             if !quick_reject {
+                // Chains only link older indices (`m < cur`); checked where it is rare.
+                if m >= cur {
+                    break;
+                }
                 let len = v.match_len::<EXT>(m, ip);
                 if len > best {
                     best = len;
@@ -154,6 +153,7 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
                     if !tail.set_best(v.src, ip, len) {
                         break;
                     }
+                    adj = tail.adj(cur);
                 }
             }
             if m <= min_chain {
@@ -171,12 +171,14 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
 
 /// The quick reject of the chain and row searches: a candidate beats the best match only
 /// if the 4 bytes ending one past the best length match too. `tail` holds those of `ip`
-/// (at offset `best - 3`) until the best changes; a candidate's lie before them (it is
-/// below `cur`), and `win`, the bytes up to their end, holds both, so a candidate's are
-/// read by its distance from the end of `win`, which bounds them.
+/// (at local `at = ip + best - 3`) until the best changes; a candidate `m`'s lie at local
+/// `m + adj(cur)`, taken in `u32`: the read's end cannot overflow, so one comparison
+/// bounds it, and a candidate below `src` wraps above `2^32 - base`, past the end of `src`
+/// (whose indices `base + i` are `u32`).
 pub(super) struct Tail<'s> {
     tail: u32,
-    win: &'s [u8],
+    at: u32,
+    src: &'s [u8],
 }
 
 impl<'s> Tail<'s> {
@@ -185,16 +187,26 @@ impl<'s> Tail<'s> {
     pub(super) fn new(src: &'s [u8], ip: usize) -> Option<Self> {
         Some(Self {
             tail: read32(src, ip)?,
-            win: src.get(..ip.wrapping_add(4)).unwrap_or(&[]),
+            // Local positions are below `2^32` (indices `base + i` are `u32`).
+            at: ip as u32,
+            src,
         })
     }
 
-    /// Whether the candidate `d` bytes before `ip` differs in those 4 bytes (`None`:
+    /// What turns a candidate's index into the local position of its tail bytes, for
+    /// the search at index `cur`; changes with the best length.
+    #[inline(always)]
+    pub(super) fn adj(&self, cur: u32) -> u32 {
+        self.at.wrapping_sub(cur)
+    }
+
+    /// Whether the candidate whose tail bytes are at local `k` differs in them (`None`:
     /// they are not there to compare).
     #[inline(always)]
-    pub(super) fn differs(&self, d: u32) -> Option<bool> {
-        let e = self.win.len().checked_sub(d as usize)?;
-        let a = self.win.get(..e)?.last_chunk::<4>()?;
+    pub(super) fn differs(&self, k: u32) -> Option<bool> {
+        let k = k as usize;
+        // `k < 2^32`: `k + 4` cannot overflow.
+        let a = self.src.get(k..k.wrapping_add(4))?.first_chunk::<4>()?;
         Some(u32::from_le_bytes(*a) != self.tail)
     }
 
@@ -208,7 +220,7 @@ impl<'s> Tail<'s> {
             return false;
         };
         self.tail = t;
-        self.win = src.get(..o.wrapping_add(4)).unwrap_or(&[]);
+        self.at = o as u32;
         true
     }
 }

@@ -213,6 +213,7 @@ impl Finder for Rows<'_> {
         // A candidate is valid (`lowest <= m < cur`) when its distance `d = cur - m`
         // is in `1..=span`: one comparison.
         let span = cur.saturating_sub(lowest);
+        let mut adj = tail.adj(cur);
         while mask != 0 && left > 0 {
             let b = mask.trailing_zeros() as usize;
             mask &= mask - 1;
@@ -228,7 +229,7 @@ impl Finder for Rows<'_> {
             }
             left -= 1;
             let len = if !EXT || m >= v.base {
-                if tail.differs(d).unwrap_or(true) {
+                if tail.differs(m.wrapping_add(adj)).unwrap_or(true) {
                     continue;
                 }
                 count(v.src, m.wrapping_sub(v.base) as usize, ip)
@@ -247,6 +248,7 @@ impl Finder for Rows<'_> {
                 if !tail.set_best(v.src, ip, len) {
                     break;
                 }
+                adj = tail.adj(cur);
             }
         }
         self.insert::<MLS>(cur, x);
