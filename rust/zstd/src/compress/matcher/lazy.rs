@@ -116,13 +116,25 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
             return (0, 0);
         };
         let (hlog, clog) = self.logs();
-        let Some(chain) = self.chain.get(..1usize << clog) else {
-            return (0, 0);
-        };
-        let mut m = get(self.hash, hash::<MLS>(x, hlog));
+        let h = hash::<MLS>(x, hlog);
+        let mut m = get(self.hash, h);
         let chain_size = 1u32 << clog;
         let min_chain = cur.saturating_sub(chain_size);
         let mask = chain_size.wrapping_sub(1);
+        // `cur` joins its chain now that its hash is known (the next search would hash
+        // it again); the walk below never reads its link, as `m & mask == cur & mask`
+        // means `m <= min_chain`.
+        if self.next == cur {
+            if let Some(c) = self.chain.get_mut(..1usize << clog) {
+                set(c, (cur & mask) as usize, m);
+            }
+            set(self.hash, h, cur);
+            // `ip` has 8 bytes after it: `cur + 1` is an index too.
+            self.next = cur.wrapping_add(1);
+        }
+        let Some(chain) = self.chain.get(..1usize << clog) else {
+            return (0, 0);
+        };
         let end = v.src.len();
         let mut best = 3usize;
         let mut best_off = 0u32;
