@@ -31,17 +31,12 @@ fn m4<const EXT: bool>(v: &View<'_>, src: &[u8], base: u32, c: u32, p: usize) ->
 
 /// [`m4`] for a local `p` whose first 8 bytes are `x`; callers ensure `c < base + p`
 /// and `p + 8 <= lim.len()`, `lim` being the start of `src` up to 8 bytes after the last
-/// position searched (the candidate's load is then proved by `c < base + p`).
+/// position searched (the candidate's load is then proved by `c < base + p`). In the
+/// current segment it only compares the first 4 bytes (4 when equal): [`finish`] counts
+/// the rest once the search loop is left, so that the loop holds no call, across which
+/// its values would have to leave the caller-saved registers.
 #[inline(always)]
-fn m4x<const EXT: bool>(
-    v: &View<'_>,
-    src: &[u8],
-    lim: &[u8],
-    base: u32,
-    c: u32,
-    p: usize,
-    x: u64,
-) -> usize {
+fn m4x<const EXT: bool>(v: &View<'_>, lim: &[u8], base: u32, c: u32, p: usize, x: u64) -> usize {
     if EXT && c < base {
         if v.ext_differs::<4>(c, x) {
             return 0;
@@ -50,9 +45,22 @@ fn m4x<const EXT: bool>(
     } else {
         let m = c.wrapping_sub(base) as usize;
         match read32(lim, m) {
-            Some(y) if y == x as u32 => 4 + count(src, m + 4, p + 4),
+            Some(y) if y == x as u32 => 4,
             _ => 0,
         }
+    }
+}
+
+/// The length of a match [`m4x`] found (`ml`) at index `c` for local `p`: its count
+/// past the first 4 bytes when `c` is in the current segment.
+#[inline(always)]
+fn finish<const EXT: bool>(src: &[u8], base: u32, c: u32, p: usize, ml: usize) -> usize {
+    if !EXT || c >= base {
+        // 4 bytes at both were read: no wrap.
+        let m = c.wrapping_sub(base) as usize;
+        4usize.wrapping_add(count(src, m.wrapping_add(4), p.wrapping_add(4)))
+    } else {
+        ml
     }
 }
 
@@ -144,9 +152,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                     // `p2 - r >= low_local`: a valid candidate, below `p2`.
                     let m = p2.wrapping_sub(r as usize);
                     let ml = match lim.get(m..).and_then(|t| t.first_chunk::<4>()) {
-                        Some(y) if u32::from_le_bytes(*y) == x2 as u32 => {
-                            4 + count(src, m + 4, p2 + 4)
-                        }
+                        Some(y) if u32::from_le_bytes(*y) == x2 as u32 => 4,
                         _ => 0,
                     };
                     if ml > 0 {
@@ -157,7 +163,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
             } else {
                 let rcur = pos(p2);
                 if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-                    let ml = m4x::<EXT>(v, src, lim, base, rcur - r, p2, x2);
+                    let ml = m4x::<EXT>(v, lim, base, rcur - r, p2, x2);
                     if ml > 0 {
                         set(table, h1, pos(p1));
                         break 'search (p2, rcur - r, ml, true);
@@ -165,7 +171,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                 }
             }
             if valid(cand, cur0, lowest) {
-                let ml = m4x::<EXT>(v, src, lim, base, cand, p0, x0);
+                let ml = m4x::<EXT>(v, lim, base, cand, p0, x0);
                 if ml > 0 {
                     set(table, h1, pos(p1));
                     break 'search (p0, cand, ml, false);
@@ -180,7 +186,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
             let cur0 = pos(p0);
             set(table, h0, cur0);
             if valid(cand, cur0, lowest) {
-                let ml = m4x::<EXT>(v, src, lim, base, cand, p0, x0);
+                let ml = m4x::<EXT>(v, lim, base, cand, p0, x0);
                 if ml > 0 {
                     if step <= 4 {
                         set(table, h1, pos(p1));
@@ -206,6 +212,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
             }
         };
         let searched = p0;
+        let ml = finish::<EXT>(src, base, mcand, mstart, ml);
         let (mstart, ml, off) =
             v.widen::<EXT>(src, base, low_local, mcand, mstart, ml, anchor, lowest);
         if is_rep {
