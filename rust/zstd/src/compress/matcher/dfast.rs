@@ -4,7 +4,7 @@
 //! at the next searched position when there is one; the long-table lookup of that next
 //! position is made ahead, and the step grows the longer nothing is found.
 
-use super::count::{count, load64, read32, read64};
+use super::count::{count32, load64, read32, read64};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
 use super::{get, set, valid, Args, View};
@@ -70,7 +70,7 @@ fn match_x<const EXT: bool, const N: usize>(
         if eq {
             // Both `N` bytes were read, so `m + N` and `p + N` are within `src`, and a
             // count stays within it too: no wrap.
-            N.wrapping_add(count(src, m.wrapping_add(N), p.wrapping_add(N)))
+            N.wrapping_add(count32(src, m.wrapping_add(N), p.wrapping_add(N)))
         } else {
             0
         }

@@ -5,7 +5,7 @@
 //! and the step grows the longer nothing is found (by `target_length` for the negative
 //! levels).
 
-use super::count::{count, eq4, load64, read32};
+use super::count::{count32, eq4, load64, read32};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
 use super::{get, set, valid, Args, View};
@@ -22,7 +22,7 @@ fn m4<const EXT: bool>(v: &View<'_>, src: &[u8], base: u32, c: u32, p: usize) ->
     } else {
         let m = c.wrapping_sub(base) as usize;
         if eq4(src, m, p) {
-            4 + count(src, m + 4, p + 4)
+            4 + count32(src, m + 4, p + 4)
         } else {
             0
         }
@@ -58,7 +58,7 @@ fn finish<const EXT: bool>(src: &[u8], base: u32, c: u32, p: usize, ml: usize) -
     if !EXT || c >= base {
         // 4 bytes at both were read: no wrap.
         let m = c.wrapping_sub(base) as usize;
-        4usize.wrapping_add(count(src, m.wrapping_add(4), p.wrapping_add(4)))
+        4usize.wrapping_add(count32(src, m.wrapping_add(4), p.wrapping_add(4)))
     } else {
         ml
     }
