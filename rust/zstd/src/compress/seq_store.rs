@@ -332,11 +332,16 @@ impl Sink<'_> {
         let len = end.wrapping_sub(start);
         let (nl, ns) = (self.st.n_lits, self.st.n_seqs);
         if len <= 32 && match_len.wrapping_sub(MIN_MATCH) <= 0xFFFF - MIN_MATCH && off_base != 0 {
+            // Positions and counts are below 2^32 (a block's literals, positions of
+            // `u32` indices): masked so, `x + 32` cannot overflow and each 32-byte range
+            // takes one comparison. A masked value that differs fails the range checks
+            // or reads other bytes of `src`, never past either buffer.
+            let (nl32, s32) = (nl & U32_MAX, start & U32_MAX);
             if let (Some(d), Some(s), Some(slot)) = (
                 self.lits
-                    .get_mut(nl..)
+                    .get_mut(nl32..nl32 + 32)
                     .and_then(|d| d.first_chunk_mut::<32>()),
-                src.get(start..).and_then(|s| s.first_chunk::<32>()),
+                src.get(s32..s32 + 32).and_then(|s| s.first_chunk::<32>()),
                 self.seqs.get_mut(ns),
             ) {
                 *d = *s;
@@ -350,6 +355,9 @@ impl Sink<'_> {
         self.push(src.get(start..end).unwrap_or(&[]), match_len, off_base)
     }
 }
+
+/// The largest value below 2^32.
+const U32_MAX: usize = u32::MAX as usize;
 
 /// Appends a sequence outside the hot loops' common case; the counters go in and out
 /// by value so that no caller has to keep them in memory.
