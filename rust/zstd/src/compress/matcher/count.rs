@@ -114,7 +114,17 @@ fn count_rest(src: &[u8], m: usize, p: usize) -> usize {
 /// extend: the first byte pair settles it.
 #[inline(always)]
 pub(super) fn count_back(src: &[u8], m: usize, p: usize, lim: usize) -> usize {
-    let mut n = 0;
+    // The first pair alone: most matches stop there. `0 < lim <= m < p`: no wrap.
+    if lim == 0 {
+        return 0;
+    }
+    let (Some(a), Some(b)) = (src.get(m.wrapping_sub(1)), src.get(p.wrapping_sub(1))) else {
+        return 0;
+    };
+    if a != b {
+        return 0;
+    }
+    let mut n = 1;
     // `n < lim <= m < p`: the indices below do not wrap.
     while n < lim {
         let k = n.wrapping_add(1);
