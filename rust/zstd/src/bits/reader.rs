@@ -205,6 +205,31 @@ impl<'a> SeqReader<'a> {
         }
     }
 
+    /// Whether [`Self::refill_far`] may stand for [`Self::refill`] through the next
+    /// sequence: its window is at least 32 bytes from the stream's start, and a sequence
+    /// refills at most three times, each moving the window back by at most 8 bytes.
+    #[inline(always)]
+    pub(crate) fn far_from_start(&self) -> bool {
+        self.head.len() >= 40
+    }
+
+    /// [`Self::refill`] while [`Self::far_from_start`] holds: never at the start, so
+    /// without its call (were it wrong, the stream would decode wrongly, never out of
+    /// bounds, and [`Self::finished`] would fail).
+    #[inline(always)]
+    pub(crate) fn refill_far(&mut self) {
+        let step = (self.consumed >> 3) as usize;
+        // step <= 2^29: no wrap.
+        if step + 8 <= self.head.len() {
+            let n = self.head.len() - step;
+            self.head = &self.head[..n];
+            if let Some(w) = self.head.last_chunk::<8>() {
+                self.container = u64::from_le_bytes(*w);
+            }
+            self.consumed &= 7;
+        }
+    }
+
     /// [`Self::refill`] at the stream's start: the window stops at the first byte. Out
     /// of line: the reader then lives in memory, where the sequence loop reads and
     /// writes its fields as C's does, instead of taking registers the loop needs more

@@ -451,130 +451,154 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
                 (0, op)
             };
             let (mut l, base_l) = if in_views { (lp as u32, 0) } else { (0, lp) };
+            // One sequence: decode, then execute on the fast path or leave the loop with
+            // it (`break Some`). Two loops run it: far from the stream's start its window
+            // refills without the start's special case (no call in the loop: its values
+            // can use the caller-saved registers), near it with.
+            macro_rules! sequence {
+                ($refill:ident) => {{
+                    left -= 1;
+                    // Decode (RFC 8878 §3.1.1.3.2.2).
+                    let ofe = unpack(&t[OF_AT + (of_state & (OF_CELLS - 1))]);
+                    let mle = unpack(&t[ML_AT + (ml_state & (ML_CELLS - 1))]);
+                    let lle = unpack(&t[LL_AT + (ll_state & (LL_CELLS - 1))]);
+                    // Extra bits in stream order: offset, match length, literal length, then
+                    // the state bits: literal length, match length, offset. One read for all
+                    // six fields when they fit the refilled window (nearly always).
+                    let (eo, em, el) = (ofe.extra_bits, mle.extra_bits, lle.extra_bits);
+                    let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
+                    let extra = eo.wrapping_add(em).wrapping_add(el);
+                    let states = nl.wrapping_add(nm).wrapping_add(no);
+                    let total = extra.wrapping_add(states);
+                    // The window is refilled right before its use, so it need not be kept.
+                    r.$refill();
+                    let (offset_value, ml, ll) = if left > 0 && total <= 56 {
+                        let v = r.read(total);
+                        let x = v >> (states & 63);
+                        ll_state = lle
+                            .new_state
+                            .wrapping_add(low(v >> (nm.wrapping_add(no) & 63), nl) as usize);
+                        ml_state = mle.new_state.wrapping_add(low(v >> (no & 63), nm) as usize);
+                        of_state = ofe.new_state.wrapping_add(low(v, no) as usize);
+                        (
+                            ofe.base
+                                .wrapping_add((x >> (em.wrapping_add(el) & 63)) as u32),
+                            mle.base.wrapping_add(low(x >> (el & 63), em) as u32),
+                            lle.base.wrapping_add(low(x, el) as u32),
+                        )
+                    } else {
+                        let vals = if extra <= 56 {
+                            let v = r.read(extra);
+                            (
+                                ofe.base
+                                    .wrapping_add((v >> (em.wrapping_add(el) & 63)) as u32),
+                                mle.base.wrapping_add(low(v >> (el & 63), em) as u32),
+                                lle.base.wrapping_add(low(v, el) as u32),
+                            )
+                        } else {
+                            let o = ofe.base.wrapping_add(r.read(eo) as u32);
+                            let m = mle.base.wrapping_add(r.read(em) as u32);
+                            r.$refill();
+                            (o, m, lle.base.wrapping_add(r.read(el) as u32))
+                        };
+                        if left > 0 {
+                            // State bits in stream order: literal length, match length, offset.
+                            if extra > 30 {
+                                r.$refill();
+                            }
+                            let v = r.read(states);
+                            ll_state = lle
+                                .new_state
+                                .wrapping_add((v >> (nm.wrapping_add(no) & 63)) as usize);
+                            ml_state = mle.new_state.wrapping_add(low(v >> (no & 63), nm) as usize);
+                            of_state = ofe.new_state.wrapping_add(low(v, no) as usize);
+                        }
+                        vals
+                    };
+                    let offset = if offset_value > 3 {
+                        let o = offset_value - 3;
+                        rep2 = rep1;
+                        rep1 = rep0;
+                        rep0 = o;
+                        o
+                    } else {
+                        match offset_value.wrapping_sub(1) + u32::from(ll == 0) {
+                            0 => rep0,
+                            1 => {
+                                core::mem::swap(&mut rep0, &mut rep1);
+                                rep0
+                            }
+                            2 => {
+                                let o = rep2;
+                                rep2 = rep1;
+                                rep1 = rep0;
+                                rep0 = o;
+                                o
+                            }
+                            _ => {
+                                let o = rep0.wrapping_sub(1);
+                                if o == 0 {
+                                    return Err(Error::corruption_detected);
+                                }
+                                rep2 = rep1;
+                                rep1 = rep0;
+                                rep0 = o;
+                                o
+                            }
+                        }
+                    } as usize;
+
+                    // Execute: literals, then the match.
+                    let (o0, l0) = (o as usize, l as usize);
+                    let (ll, ml) = (ll as usize, ml as usize);
+                    let match_at = o0 + ll;
+                    let o_end = match_at + ml;
+                    let lit_end = l0 + ll;
+                    // Inside the prefix exactly when 1 <= offset <= match_at.
+                    let src = match_at.wrapping_sub(offset);
+                    if !IN_BUF
+                        && lit_end + 16 <= lit.len()
+                        && o_end + 16 <= w.len()
+                        && src < match_at
+                        && offset <= max_offset
+                    {
+                        copy16(w, o0, lit, l0);
+                        if ll > 16 {
+                            let mut k = 16;
+                            while k < ll {
+                                copy16(w, o0 + k, lit, l0 + k);
+                                k += 16;
+                            }
+                        }
+                        wild_match(w, src, match_at, offset, ml);
+                        // Below the views' lengths, so below 2^32.
+                        o = o_end as u32;
+                        l = lit_end as u32;
+                        continue;
+                    }
+                    break Some((ll, ml, offset));
+                }};
+            }
+            let mut near = false;
             let slow = loop {
                 if left == 0 {
                     break None;
                 }
-                left -= 1;
-                // Decode (RFC 8878 §3.1.1.3.2.2).
-                let ofe = unpack(&t[OF_AT + (of_state & (OF_CELLS - 1))]);
-                let mle = unpack(&t[ML_AT + (ml_state & (ML_CELLS - 1))]);
-                let lle = unpack(&t[LL_AT + (ll_state & (LL_CELLS - 1))]);
-                // Extra bits in stream order: offset, match length, literal length, then
-                // the state bits: literal length, match length, offset. One read for all
-                // six fields when they fit the refilled window (nearly always).
-                let (eo, em, el) = (ofe.extra_bits, mle.extra_bits, lle.extra_bits);
-                let (nl, nm, no) = (lle.nb_bits, mle.nb_bits, ofe.nb_bits);
-                let extra = eo.wrapping_add(em).wrapping_add(el);
-                let states = nl.wrapping_add(nm).wrapping_add(no);
-                let total = extra.wrapping_add(states);
-                // The window is refilled right before its use, so it need not be kept.
-                r.refill();
-                let (offset_value, ml, ll) = if left > 0 && total <= 56 {
-                    let v = r.read(total);
-                    let x = v >> (states & 63);
-                    ll_state = lle
-                        .new_state
-                        .wrapping_add(low(v >> (nm.wrapping_add(no) & 63), nl) as usize);
-                    ml_state = mle.new_state.wrapping_add(low(v >> (no & 63), nm) as usize);
-                    of_state = ofe.new_state.wrapping_add(low(v, no) as usize);
-                    (
-                        ofe.base
-                            .wrapping_add((x >> (em.wrapping_add(el) & 63)) as u32),
-                        mle.base.wrapping_add(low(x >> (el & 63), em) as u32),
-                        lle.base.wrapping_add(low(x, el) as u32),
-                    )
-                } else {
-                    let vals = if extra <= 56 {
-                        let v = r.read(extra);
-                        (
-                            ofe.base
-                                .wrapping_add((v >> (em.wrapping_add(el) & 63)) as u32),
-                            mle.base.wrapping_add(low(v >> (el & 63), em) as u32),
-                            lle.base.wrapping_add(low(v, el) as u32),
-                        )
-                    } else {
-                        let o = ofe.base.wrapping_add(r.read(eo) as u32);
-                        let m = mle.base.wrapping_add(r.read(em) as u32);
-                        r.refill();
-                        (o, m, lle.base.wrapping_add(r.read(el) as u32))
-                    };
-                    if left > 0 {
-                        // State bits in stream order: literal length, match length, offset.
-                        if extra > 30 {
-                            r.refill();
-                        }
-                        let v = r.read(states);
-                        ll_state = lle
-                            .new_state
-                            .wrapping_add((v >> (nm.wrapping_add(no) & 63)) as usize);
-                        ml_state = mle.new_state.wrapping_add(low(v >> (no & 63), nm) as usize);
-                        of_state = ofe.new_state.wrapping_add(low(v, no) as usize);
-                    }
-                    vals
-                };
-                let offset = if offset_value > 3 {
-                    let o = offset_value - 3;
-                    rep2 = rep1;
-                    rep1 = rep0;
-                    rep0 = o;
-                    o
-                } else {
-                    match offset_value.wrapping_sub(1) + u32::from(ll == 0) {
-                        0 => rep0,
-                        1 => {
-                            core::mem::swap(&mut rep0, &mut rep1);
-                            rep0
-                        }
-                        2 => {
-                            let o = rep2;
-                            rep2 = rep1;
-                            rep1 = rep0;
-                            rep0 = o;
-                            o
-                        }
-                        _ => {
-                            let o = rep0.wrapping_sub(1);
-                            if o == 0 {
-                                return Err(Error::corruption_detected);
-                            }
-                            rep2 = rep1;
-                            rep1 = rep0;
-                            rep0 = o;
-                            o
-                        }
-                    }
-                } as usize;
-
-                // Execute: literals, then the match.
-                let (o0, l0) = (o as usize, l as usize);
-                let (ll, ml) = (ll as usize, ml as usize);
-                let match_at = o0 + ll;
-                let o_end = match_at + ml;
-                let lit_end = l0 + ll;
-                // Inside the prefix exactly when 1 <= offset <= match_at.
-                let src = match_at.wrapping_sub(offset);
-                if !IN_BUF
-                    && lit_end + 16 <= lit.len()
-                    && o_end + 16 <= w.len()
-                    && src < match_at
-                    && offset <= max_offset
-                {
-                    copy16(w, o0, lit, l0);
-                    if ll > 16 {
-                        let mut k = 16;
-                        while k < ll {
-                            copy16(w, o0 + k, lit, l0 + k);
-                            k += 16;
-                        }
-                    }
-                    wild_match(w, src, match_at, offset, ml);
-                    // Below the views' lengths, so below 2^32.
-                    o = o_end as u32;
-                    l = lit_end as u32;
-                    continue;
+                if !r.far_from_start() {
+                    near = true;
+                    break None;
                 }
-                break Some((ll, ml, offset));
+                sequence!(refill_far);
+            };
+            let slow = if near {
+                loop {
+                    if left == 0 {
+                        break None;
+                    }
+                    sequence!(refill);
+                }
+            } else {
+                slow
             };
             op = base_o + o as usize;
             lp = base_l + l as usize;
