@@ -216,9 +216,11 @@ fn copy_literals<const IN_BUF: bool>(
 
 /// Decodes `nb_seq` sequences from `stream` with the tables in `ent` and executes them,
 /// then appends the remaining literals. Returns the new write position. Inlined into
-/// each [`super::hot`] variant.
+/// each [`super::hot`] variant. `DICT`: the older history is a slice (a dictionary's
+/// content, see [`has_dict`]), and the fast path also copies matches from it; a copy of
+/// the loop of its own, so that the others keep the registers that would take.
 #[inline(always)]
-pub(crate) fn decode_and_execute<L: Fn(u64, u32) -> u64 + Copy>(
+pub(crate) fn decode_and_execute<const DICT: bool, L: Fn(u64, u32) -> u64 + Copy>(
     ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
@@ -227,11 +229,19 @@ pub(crate) fn decode_and_execute<L: Fn(u64, u32) -> u64 + Copy>(
     low: L,
 ) -> Result<usize, Error> {
     match lits {
-        Lits::Slice { data, len } => run::<false, L>(ent, nb_seq, stream, data, 0, len, out, low),
+        Lits::Slice { data, len } => {
+            run::<false, DICT, L>(ent, nb_seq, stream, data, 0, len, out, low)
+        }
         Lits::InBuf { start, len } => {
-            run::<true, L>(ent, nb_seq, stream, &[], start, len, out, low)
+            run::<true, false, L>(ent, nb_seq, stream, &[], start, len, out, low)
         }
     }
+}
+
+/// Whether `out`'s older history is a slice (a dictionary's content), which
+/// [`decode_and_execute`]'s `DICT` copy serves.
+pub(crate) fn has_dict(out: &Out<'_, '_>) -> bool {
+    matches!(out.ext, Ext::Slice(d) if !d.is_empty())
 }
 
 /// Room the fast path may overwrite past the block's limit (within the buffer): the
@@ -372,7 +382,7 @@ fn exec_slow<const IN_BUF: bool>(
 /// slack), or `buf[lit_start..lit_start + lit_len]` when `IN_BUF`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
+fn run<const IN_BUF: bool, const DICT: bool, L: Fn(u64, u32) -> u64 + Copy>(
     ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
@@ -391,6 +401,12 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
     };
     let prefix_start = out.prefix_start;
     let max_offset = out.max_offset;
+    // The older history as a slice (a dictionary's content), for the fast path's
+    // matches in it: `DICT` only.
+    let dict: &[u8] = match out.ext {
+        Ext::Slice(d) if DICT => d,
+        _ => &[],
+    };
     let mut op = out.pos;
     let mut lp = 0usize;
 
@@ -572,6 +588,35 @@ fn run<const IN_BUF: bool, L: Fn(u64, u32) -> u64 + Copy>(
                         }
                         wild_match(w, src, match_at, offset, ml);
                         // Below the views' lengths, so below 2^32.
+                        o = o_end as u32;
+                        l = lit_end as u32;
+                        continue;
+                    }
+                    // A match wholly in the dictionary (`back` bytes before the prefix,
+                    // with 16 bytes of it after the match for the chunked copy).
+                    let back = offset.wrapping_sub(match_at);
+                    if DICT
+                        && offset > match_at
+                        && lit_end + 16 <= lit.len()
+                        && o_end + 16 <= w.len()
+                        && offset <= max_offset
+                        && back >= ml + 16
+                        && back <= dict.len()
+                    {
+                        copy16(w, o0, lit, l0);
+                        if ll > 16 {
+                            let mut k = 16;
+                            while k < ll {
+                                copy16(w, o0 + k, lit, l0 + k);
+                                k += 16;
+                            }
+                        }
+                        let from = dict.len() - back;
+                        let mut k = 0;
+                        while k < ml {
+                            copy16(w, match_at + k, dict, from + k);
+                            k += 16;
+                        }
                         o = o_end as u32;
                         l = lit_end as u32;
                         continue;

@@ -123,7 +123,13 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
     /// Runs the job with the baseline code.
     pub fn run(self) -> Result<usize, Error> {
         self.dispatch(
-            |j| seq_generic(j.ent, j.nb_seq, j.stream, j.lits, j.out),
+            |j| {
+                if execute::has_dict(j.out) {
+                    seq_dict_generic(j.ent, j.nb_seq, j.stream, j.lits, j.out)
+                } else {
+                    seq_generic(j.ent, j.nb_seq, j.stream, j.lits, j.out)
+                }
+            },
             |j| huf_generic(j.table, j.log, j.src, j.out, j.four),
             |j| tree_generic(j.table, j.log, j.src),
         )
@@ -140,7 +146,13 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
     pub fn run_bmi2(self) -> Result<usize, Error> {
         // Closures inherit the features, so they may call the `_bmi2` functions.
         self.dispatch(
-            |j| seq_bmi2(j.ent, j.nb_seq, j.stream, j.lits, j.out),
+            |j| {
+                if execute::has_dict(j.out) {
+                    seq_dict_bmi2(j.ent, j.nb_seq, j.stream, j.lits, j.out)
+                } else {
+                    seq_bmi2(j.ent, j.nb_seq, j.stream, j.lits, j.out)
+                }
+            },
             |j| huf_bmi2(j.table, j.log, j.src, j.out, j.four),
             |j| tree_bmi2(j.table, j.log, j.src),
         )
@@ -158,7 +170,19 @@ fn seq_generic(
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
-    execute::decode_and_execute(ent, nb_seq, stream, lits, out, execute::low_bits)
+    execute::decode_and_execute::<false, _>(ent, nb_seq, stream, lits, out, execute::low_bits)
+}
+
+/// [`seq_generic`] for frames with a dictionary (`DICT`).
+#[inline(never)]
+fn seq_dict_generic(
+    ent: &mut Entropy<'_>,
+    nb_seq: usize,
+    stream: &[u8],
+    lits: Lits<'_>,
+    out: &mut Out<'_, '_>,
+) -> Result<usize, Error> {
+    execute::decode_and_execute::<true, _>(ent, nb_seq, stream, lits, out, execute::low_bits)
 }
 
 /// [`execute::decode_and_execute`] compiled for BMI1, BMI2 and LZCNT, its bit fields
@@ -176,7 +200,26 @@ fn seq_bmi2(
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
-    execute::decode_and_execute(ent, nb_seq, stream, lits, out, |v, n| {
+    execute::decode_and_execute::<false, _>(ent, nb_seq, stream, lits, out, |v, n| {
+        core::arch::x86_64::_bzhi_u64(v, n)
+    })
+}
+
+/// [`seq_bmi2`] for frames with a dictionary (`DICT`).
+///
+/// # Safety
+/// Only [`Hot::run_bmi2`] calls it, after its caller checked the CPU.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,lzcnt")]
+#[inline(never)]
+fn seq_dict_bmi2(
+    ent: &mut Entropy<'_>,
+    nb_seq: usize,
+    stream: &[u8],
+    lits: Lits<'_>,
+    out: &mut Out<'_, '_>,
+) -> Result<usize, Error> {
+    execute::decode_and_execute::<true, _>(ent, nb_seq, stream, lits, out, |v, n| {
         core::arch::x86_64::_bzhi_u64(v, n)
     })
 }
