@@ -206,11 +206,15 @@ impl<'a> SeqReader<'a> {
     }
 
     /// Whether [`Self::refill_far`] may stand for [`Self::refill`] through the next
-    /// sequence: its window is at least 32 bytes from the stream's start, and a sequence
-    /// refills at most three times, each moving the window back by at most 8 bytes.
+    /// sequence: a refill needs 8 bytes in the window after moving it back by at most 7
+    /// (at most 63 bits were consumed: 7 left from the last refill and a read of at most
+    /// 56), and a sequence refills at most three times: first after at most 63 bits,
+    /// then after the offset's and match length's extra bits (at most 31 + 16), then
+    /// after the literal length's (at most 16), moving the window back by at most 7, 6
+    /// and 2 bytes. So 23 bytes in the window at the sequence's start are enough.
     #[inline(always)]
     pub(crate) fn far_from_start(&self) -> bool {
-        self.head.len() >= 40
+        self.head.len() >= 24
     }
 
     /// [`Self::refill`] while [`Self::far_from_start`] holds: never at the start, so
