@@ -191,18 +191,27 @@ impl<'a> SeqReader<'a> {
     /// were consumed than the stream holds, [`Self::finished`] fails).
     #[inline(always)]
     pub(crate) fn refill(&mut self) {
-        let step = (self.consumed >> 3) as usize;
-        // step <= 2^29: no wrap.
-        if step + 8 <= self.head.len() {
-            let n = self.head.len() - step;
-            self.head = &self.head[..n];
-            if let Some(w) = self.head.last_chunk::<8>() {
-                self.container = u64::from_le_bytes(*w);
-            }
-            self.consumed &= 7;
-        } else {
+        if !self.step_back() {
             self.refill_start();
         }
+    }
+
+    /// Moves the window back by the whole bytes consumed when 8 bytes remain there;
+    /// false (and nothing done) when that would pass the stream's start.
+    #[inline(always)]
+    fn step_back(&mut self) -> bool {
+        let step = (self.consumed >> 3) as usize;
+        // step <= 2^29: no wrap.
+        if step + 8 > self.head.len() {
+            return false;
+        }
+        let n = self.head.len() - step;
+        self.head = &self.head[..n];
+        if let Some(w) = self.head.last_chunk::<8>() {
+            self.container = u64::from_le_bytes(*w);
+        }
+        self.consumed &= 7;
+        true
     }
 
     /// Whether [`Self::refill_far`] may stand for [`Self::refill`] through the next
@@ -222,16 +231,7 @@ impl<'a> SeqReader<'a> {
     /// bounds, and [`Self::finished`] would fail).
     #[inline(always)]
     pub(crate) fn refill_far(&mut self) {
-        let step = (self.consumed >> 3) as usize;
-        // step <= 2^29: no wrap.
-        if step + 8 <= self.head.len() {
-            let n = self.head.len() - step;
-            self.head = &self.head[..n];
-            if let Some(w) = self.head.last_chunk::<8>() {
-                self.container = u64::from_le_bytes(*w);
-            }
-            self.consumed &= 7;
-        }
+        self.step_back();
     }
 
     /// [`Self::refill`] at the stream's start: the window stops at the first byte. Out

@@ -280,6 +280,20 @@ fn copy16(dst: &mut [u8], to: usize, src: &[u8], from: usize) {
     }
 }
 
+/// Copies `ll` literals from `lit[l0..]` to `w[o0..]` 16 bytes at a time (callers have
+/// checked both ranges plus 16 bytes of slack).
+#[inline(always)]
+fn copy_lits(w: &mut [u8], o0: usize, lit: &[u8], l0: usize, ll: usize) {
+    copy16(w, o0, lit, l0);
+    if ll > 16 {
+        let mut k = 16;
+        while k < ll {
+            copy16(w, o0 + k, lit, l0 + k);
+            k += 16;
+        }
+    }
+}
+
 /// Copies the 16 bytes at `src` to `dst` within `buf` (callers have checked both
 /// ranges, and that they do not overlap, in terms the compiler can follow).
 #[inline(always)]
@@ -578,14 +592,7 @@ fn run<const IN_BUF: bool, const DICT: bool, L: Fn(u64, u32) -> u64 + Copy>(
                         && src < match_at
                         && offset <= max_offset
                     {
-                        copy16(w, o0, lit, l0);
-                        if ll > 16 {
-                            let mut k = 16;
-                            while k < ll {
-                                copy16(w, o0 + k, lit, l0 + k);
-                                k += 16;
-                            }
-                        }
+                        copy_lits(w, o0, lit, l0, ll);
                         wild_match(w, src, match_at, offset, ml);
                         // Below the views' lengths, so below 2^32.
                         o = o_end as u32;
@@ -603,14 +610,7 @@ fn run<const IN_BUF: bool, const DICT: bool, L: Fn(u64, u32) -> u64 + Copy>(
                         && back >= ml + 16
                         && back <= dict.len()
                     {
-                        copy16(w, o0, lit, l0);
-                        if ll > 16 {
-                            let mut k = 16;
-                            while k < ll {
-                                copy16(w, o0 + k, lit, l0 + k);
-                                k += 16;
-                            }
-                        }
+                        copy_lits(w, o0, lit, l0, ll);
                         let from = dict.len() - back;
                         let mut k = 0;
                         while k < ml {

@@ -125,9 +125,9 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
         self.dispatch(
             |j| {
                 if execute::has_dict(j.out) {
-                    seq_dict_generic(j.ent, j.nb_seq, j.stream, j.lits, j.out)
+                    seq_generic::<true>(j.ent, j.nb_seq, j.stream, j.lits, j.out)
                 } else {
-                    seq_generic(j.ent, j.nb_seq, j.stream, j.lits, j.out)
+                    seq_generic::<false>(j.ent, j.nb_seq, j.stream, j.lits, j.out)
                 }
             },
             |j| huf_generic(j.table, j.log, j.src, j.out, j.four),
@@ -148,9 +148,9 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
         self.dispatch(
             |j| {
                 if execute::has_dict(j.out) {
-                    seq_dict_bmi2(j.ent, j.nb_seq, j.stream, j.lits, j.out)
+                    seq_bmi2::<true>(j.ent, j.nb_seq, j.stream, j.lits, j.out)
                 } else {
-                    seq_bmi2(j.ent, j.nb_seq, j.stream, j.lits, j.out)
+                    seq_bmi2::<false>(j.ent, j.nb_seq, j.stream, j.lits, j.out)
                 }
             },
             |j| huf_bmi2(j.table, j.log, j.src, j.out, j.four),
@@ -161,28 +161,17 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
 
 // The runners take the job's fields as arguments: references passed so are known not
 // to alias, which the loops need to keep their values in registers (as a struct's
-// fields they are not: the sequence loop ran 2.6% more instructions).
+// fields they are not: the sequence loop ran 2.6% more instructions). `DICT`: frames
+// with a dictionary get a copy of their own (see `execute::decode_and_execute`).
 #[inline(never)]
-fn seq_generic(
+fn seq_generic<const DICT: bool>(
     ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
-    execute::decode_and_execute::<false, _>(ent, nb_seq, stream, lits, out, execute::low_bits)
-}
-
-/// [`seq_generic`] for frames with a dictionary (`DICT`).
-#[inline(never)]
-fn seq_dict_generic(
-    ent: &mut Entropy<'_>,
-    nb_seq: usize,
-    stream: &[u8],
-    lits: Lits<'_>,
-    out: &mut Out<'_, '_>,
-) -> Result<usize, Error> {
-    execute::decode_and_execute::<true, _>(ent, nb_seq, stream, lits, out, execute::low_bits)
+    execute::decode_and_execute::<DICT, _>(ent, nb_seq, stream, lits, out, execute::low_bits)
 }
 
 /// [`execute::decode_and_execute`] compiled for BMI1, BMI2 and LZCNT, its bit fields
@@ -193,33 +182,14 @@ fn seq_dict_generic(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
-fn seq_bmi2(
+fn seq_bmi2<const DICT: bool>(
     ent: &mut Entropy<'_>,
     nb_seq: usize,
     stream: &[u8],
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
-    execute::decode_and_execute::<false, _>(ent, nb_seq, stream, lits, out, |v, n| {
-        core::arch::x86_64::_bzhi_u64(v, n)
-    })
-}
-
-/// [`seq_bmi2`] for frames with a dictionary (`DICT`).
-///
-/// # Safety
-/// Only [`Hot::run_bmi2`] calls it, after its caller checked the CPU.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi1,bmi2,lzcnt")]
-#[inline(never)]
-fn seq_dict_bmi2(
-    ent: &mut Entropy<'_>,
-    nb_seq: usize,
-    stream: &[u8],
-    lits: Lits<'_>,
-    out: &mut Out<'_, '_>,
-) -> Result<usize, Error> {
-    execute::decode_and_execute::<true, _>(ent, nb_seq, stream, lits, out, |v, n| {
+    execute::decode_and_execute::<DICT, _>(ent, nb_seq, stream, lits, out, |v, n| {
         core::arch::x86_64::_bzhi_u64(v, n)
     })
 }
