@@ -231,7 +231,17 @@ impl<'a> SeqReader<'a> {
     /// bounds, and [`Self::finished`] would fail).
     #[inline(always)]
     pub(crate) fn refill_far(&mut self) {
-        self.step_back();
+        // At most 63 bits were consumed, so `& 7` keeps the step; it also shows the
+        // compiler that the window stays inside `head`, which holds at least 24 bytes.
+        let step = ((self.consumed >> 3) & 7) as usize;
+        let n = self.head.len().wrapping_sub(step);
+        if let Some(h) = self.head.get(..n) {
+            self.head = h;
+            if let Some(w) = h.last_chunk::<8>() {
+                self.container = u64::from_le_bytes(*w);
+            }
+        }
+        self.consumed &= 7;
     }
 
     /// [`Self::refill`] at the stream's start: the window stops at the first byte. Out

@@ -545,14 +545,15 @@ fn run<const IN_BUF: bool, const DICT: bool, L: Fn(u64, u32) -> u64 + Copy>(
                         }
                         vals
                     };
-                    let offset = if offset_value > 3 {
-                        let o = offset_value - 3;
+                    // Offset codes from 2 on give the offset itself (see `of_value`).
+                    let offset = if eo > 1 {
+                        let o = offset_value;
                         rep2 = rep1;
                         rep1 = rep0;
                         rep0 = o;
                         o
                     } else {
-                        match offset_value.wrapping_sub(1) + u32::from(ll == 0) {
+                        match offset_value + u32::from(ll == 0) {
                             0 => rep0,
                             1 => {
                                 core::mem::swap(&mut rep0, &mut rep1);

@@ -37,9 +37,11 @@ fn ll_value(s: usize) -> (u32, u8) {
 fn ml_value(s: usize) -> (u32, u8) {
     ML_BASE.get(s).copied().unwrap_or((0, 0))
 }
+/// Offset codes carry their Offset_Value minus 3 (the offset) from code 2 on, and
+/// minus 1 (the repeat offset's index) below, as the sequence loop uses them.
 fn of_value(s: usize) -> (u32, u8) {
     let s = s.min(31);
-    (1u32 << s, s as u8)
+    ((1u32 << s) - if s < 2 { 1 } else { 3 }, s as u8)
 }
 
 /// Sets one table from its mode; returns bytes of `src` used.
