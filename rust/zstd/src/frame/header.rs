@@ -57,10 +57,20 @@ pub enum FrameHeaderProgress {
     Incomplete(usize),
 }
 
+/// The little-endian value of `b`: one load for the header's field sizes (0, 1, 2, 4
+/// and 8 bytes).
 fn le(b: &[u8]) -> u64 {
-    b.iter()
-        .rev()
-        .fold(0u64, |acc, &x| (acc << 8) | u64::from(x))
+    match *b {
+        [] => 0,
+        [x] => u64::from(x),
+        [x, y] => u64::from(u16::from_le_bytes([x, y])),
+        [x, y, z, w] => u64::from(u32::from_le_bytes([x, y, z, w])),
+        [a, b, c, d, e, f, g, h] => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+        _ => b
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &x| (acc << 8) | u64::from(x)),
+    }
 }
 
 /// Reads the frame header at the start of `src` (`ZSTD_getFrameHeader`).
