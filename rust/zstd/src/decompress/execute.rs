@@ -55,13 +55,26 @@ pub(crate) enum Lits<'l> {
 }
 
 /// The low `n` (0..=63) bits of `v`, the baseline form of the `low` parameter of
-/// [`decode_and_execute`]. Its BMI2 form is a bare `bzhi` (`_bzhi_u64`), which takes
-/// `n` as it is (whole `v` for `n >= 64`), where this needs a mask on `n`: every `n` the
-/// loop passes is a table's bit count, at most 31, where the two agree.
+/// [`decode_and_execute`]: a mask from a table, as C's `BIT_mask`, where computing it
+/// takes two shifts through `cl`. Its BMI2 form is a bare `bzhi` (`_bzhi_u64`), which
+/// takes `n` as it is (whole `v` for `n >= 64`): every `n` the loop passes is a table's
+/// bit count, at most 31, where the two agree.
 #[inline(always)]
 pub(crate) fn low_bits(v: u64, n: u32) -> u64 {
-    v & (1u64 << (n & 63)).wrapping_sub(1)
+    v & LOW_MASK[(n & 255) as usize]
 }
+
+/// `LOW_MASK[n]`: the low `n` bits set (all from 64 on). 256 entries, so an index read
+/// from a table's byte needs no mask.
+static LOW_MASK: [u64; 256] = {
+    let mut m = [u64::MAX; 256];
+    let mut n = 0;
+    while n < 64 {
+        m[n] = (1u64 << n) - 1;
+        n += 1;
+    }
+    m
+};
 
 /// Smallest multiple of each offset 1..=7 that is >= 8.
 const SHORT_PERIOD: [usize; 8] = [8, 8, 8, 9, 8, 10, 12, 14];

@@ -241,7 +241,12 @@ fn huf_bmi2(
 /// own function, so its frame (weights, their counts and FSE table) is not added to the
 /// stream decoder's.
 #[inline(always)]
-fn tree_body(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
+fn tree_body(
+    table: &mut HufTable,
+    log: &mut u32,
+    src: &[u8],
+    min_log: u32,
+) -> Result<usize, Error> {
     let mut w = Weights {
         weights: [0; 256],
         symbols: 0,
@@ -249,13 +254,14 @@ fn tree_body(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, E
         rank: [0; 16],
     };
     let used = read_weights(src, &mut w)?;
-    *log = huf::build_table(&w, table);
+    *log = huf::build_table(&w, table, min_log);
     Ok(used)
 }
 
 #[inline(never)]
 fn tree_generic(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
-    tree_body(table, log, src)
+    // 11-bit tables, read with a constant shift (see `huf::build_table`).
+    tree_body(table, log, src, crate::tables::HUF_MAX_LOG)
 }
 
 /// Tree description reading compiled for BMI1, BMI2 and LZCNT.
@@ -266,5 +272,5 @@ fn tree_generic(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
 fn tree_bmi2(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
-    tree_body(table, log, src)
+    tree_body(table, log, src, 0)
 }

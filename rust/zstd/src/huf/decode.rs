@@ -24,14 +24,24 @@ pub(crate) const TABLE_CELLS: usize = 1 << DECODER_MAX_LOG;
 /// A decoding table: `[symbol, nb_bits]` per cell.
 pub(crate) type HufTable = [[u8; 2]; TABLE_CELLS];
 
-/// Fills `table` from `w`; returns Max_Number_of_Bits.
+/// Fills `table` from `w`; returns its log: Max_Number_of_Bits, or `min_log` (at most
+/// [`HUF_MAX_LOG`]) for a smaller tree, whose codes then index `min_log` bits (each cell
+/// repeated, as C's decoder rescales its tables to 11 bits): the baseline decoder reads
+/// 11-bit tables with a constant shift, where another log takes its shifts through `cl`.
 ///
 /// The symbols are first sorted by weight (a counting sort on `w.rank`), so each weight's
 /// cells are filled by a loop whose run length (a power of two) is fixed: the run-length
 /// dispatch costs once per weight, not once per symbol.
 #[inline(always)]
-pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
+pub(crate) fn build_table(w: &Weights, table: &mut HufTable, min_log: u32) -> u32 {
     let max_bits = w.max_bits.min(DECODER_MAX_LOG);
+    let log = if (1..min_log.min(HUF_MAX_LOG)).contains(&max_bits) {
+        min_log.min(HUF_MAX_LOG)
+    } else {
+        max_bits
+    };
+    // Each code's cells double this many times (at most 10).
+    let scale = (log - max_bits) as usize;
     // Where each weight's symbols start in `sorted`: weights 1, 2, ... first, weight 0
     // (absent symbols) last.
     let mut next = [0usize; 16];
@@ -58,7 +68,7 @@ pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
             break;
         };
         k += n;
-        let run = weight - 1;
+        let run = weight - 1 + scale;
         let Some(cells) = table.get_mut(at..at + (n << run)) else {
             break;
         };
@@ -109,7 +119,7 @@ pub(crate) fn build_table(w: &Weights, table: &mut HufTable) -> u32 {
             }
         }
     }
-    max_bits
+    log
 }
 
 #[inline(always)]
@@ -207,7 +217,10 @@ pub(crate) fn decode_4_streams(
     let srcs = [b1, b2, b3, b4];
     let outs = [&mut *o1, &mut *o2, &mut *o3, &mut *o4];
     // Five symbols per refill when codes are at most 11 bits (5 x 11 <= 57), else four.
-    let done = if log <= HUF_MAX_LOG {
+    let done = if log == HUF_MAX_LOG {
+        // A constant shift (see `build_table`).
+        fast_4::<5, 7>(table, HUF_MAX_LOG, readers, srcs, outs)
+    } else if log < HUF_MAX_LOG {
         fast_4::<5, 7>(table, log, readers, srcs, outs)
     } else {
         fast_4::<4, 6>(table, log, readers, srcs, outs)
