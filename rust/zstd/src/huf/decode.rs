@@ -352,7 +352,8 @@ fn fast_4<const N: usize, const STEP: usize>(
 /// Decodes one symbol from the top of `w` and shifts its code out.
 #[inline(always)]
 fn step(table: &HufTable, shift: u32, w: &mut u64) -> u8 {
-    let cell = u16::from_le_bytes(table[(*w >> shift) as usize & (TABLE_CELLS - 1)]);
-    *w <<= (cell >> 8) & 63;
-    cell as u8
+    // Two byte loads: the code length goes straight to the shift's register.
+    let [symbol, nb] = table[(*w >> shift) as usize & (TABLE_CELLS - 1)];
+    *w <<= nb & 63;
+    symbol
 }
