@@ -36,8 +36,9 @@ pub(crate) type HufTable = [[u8; 2]; TABLE_CELLS];
 #[inline(always)]
 pub(crate) fn build_table(w: &Weights, table: &mut HufTable, min_log: u32) -> u32 {
     let max_bits = w.max_bits.min(DECODER_MAX_LOG);
-    let log = if (1..min_log.min(HUF_MAX_LOG)).contains(&max_bits) {
-        min_log.min(HUF_MAX_LOG)
+    let least = min_log.min(HUF_MAX_LOG);
+    let log = if (1..least).contains(&max_bits) {
+        least
     } else {
         max_bits
     };
