@@ -4,7 +4,7 @@
 //! at the next searched position when there is one; the long-table lookup of that next
 //! position is made ahead, and the step grows the longer nothing is found.
 
-use super::count::{count32, load64, read32, read64};
+use super::count::{count32, load64, read64};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
 use super::{get, set, valid, Args, View};
@@ -62,10 +62,12 @@ fn match_x<const EXT: bool, const N: usize>(
         }
     } else {
         let m = c.wrapping_sub(base) as usize;
-        let eq = if N == 8 {
-            read64(lim, m) == Some(x)
-        } else {
-            read32(lim, m) == Some(x as u32)
+        // Both widths read under the 8-byte bound (`m < p <= ilimit`): one bound in a
+        // register for every candidate read.
+        let eq = match read64(lim, m) {
+            Some(y) if N == 8 => y == x,
+            Some(y) => y as u32 == x as u32,
+            None => false,
         };
         if eq {
             // Both `N` bytes were read, so `m + N` and `p + N` are within `src`, and a
