@@ -185,6 +185,10 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
         return (anchor, ip);
     };
     let rd = |p: usize| load64(lim, p);
+    // Cleared tables hold index 0: the first position of a frame is not searched.
+    if !DMS && pos(ip) == lowest {
+        ip = ip.wrapping_add(1);
+    }
     loop {
         // Positions stay below `src.len()` (at most `u32::MAX`) and steps are small:
         // these sums cannot wrap.
@@ -225,17 +229,22 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                     break (ip_1, rc, ml, cur, true);
                 }
             }
-            // The search ends where the next position's 8 bytes leave `lim`.
+            // The search ends where the next position's 8 bytes leave `lim`. Position
+            // `ip`, stored in the tables, counts as searched.
             let Some(x1) = lim
                 .get(ip1..)
                 .and_then(|t| t.first_chunk::<8>())
                 .map(|a| u64::from_le_bytes(*a))
             else {
-                return (anchor, ip);
+                return (anchor, if DMS { ip } else { ip.wrapping_add(1) });
             };
             let hl1 = hlx(x1);
             let cl1 = get(long, hl1);
-            if valid(cl0, cur, if DMS { own_low } else { lowest }) {
+            if if DMS {
+                valid(cl0, cur, own_low)
+            } else {
+                cl0 >= lowest
+            } {
                 let ml = match_x::<EXT, 8>(v, src, lim, base, cl0, ip, x0);
                 if ml > 0 {
                     if step < 4 {
@@ -285,12 +294,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                     break (ip, short.0, short.1, cur, false);
                 }
             }
-            if !DMS && valid(cs0, cur, lowest) {
+            if !DMS && cs0 >= lowest {
                 let ml = match_x::<EXT, 4>(v, src, lim, base, cs0, ip, x0);
                 if ml > 0 {
                     // A long match at the next position beats the short one.
                     let cur1 = pos(ip1);
-                    let ml1 = if valid(cl1, cur1, lowest) {
+                    let ml1 = if cl1 >= lowest {
                         match_x::<EXT, 8>(v, src, lim, base, cl1, ip1, x1)
                     } else {
                         0
@@ -314,6 +323,14 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             cl0 = cl1;
             x0 = x1;
         };
+        // Every stored index is below the positions still to search (the search
+        // steps past the last position it stores, and a frame on dirty tables starts
+        // above them), so one compare a candidate suffices in the search; a match from
+        // a candidate that is not below its position is dropped here, once a match.
+        if !DMS && !is_rep && mcand >= pos(mstart) {
+            ip = mstart.wrapping_add(1);
+            continue;
+        }
         if is_rep {
             // Found one position past `ip >= anchor`: after at least one literal. Not
             // widened backwards (zstd's finders do not either).
