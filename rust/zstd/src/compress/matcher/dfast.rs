@@ -79,6 +79,50 @@ fn match_x<const EXT: bool, const N: usize>(
     }
 }
 
+/// Where an attached dictionary's candidates lie: its tables hold positions in its
+/// content (from 0), which starts at index `start` of the frame and at `off` past the
+/// view's older segment.
+struct DictMap {
+    start: u32,
+    /// Lowest usable position in the content (`index_lo - start`).
+    lo: u32,
+    off: u32,
+    /// Lowest usable index: the content's second byte or the window's start.
+    index_lo: u32,
+}
+
+/// Length of a match of at least `N` (4 or 8) bytes between position `d` of an attached
+/// dictionary's content and local `p`, whose first bytes are `x`, else 0. Most
+/// candidates fail on one compare of the position and one of 8 loaded bytes.
+#[inline(always)]
+fn dict_match<const N: usize>(v: &View<'_>, dm: &DictMap, d: u32, p: usize, x: u64) -> usize {
+    if d < dm.lo {
+        return 0;
+    }
+    let mask = if N >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (8 * N)) - 1
+    };
+    if let Some(y) = read64(v.ext, d.wrapping_add(dm.off) as usize) {
+        if (x ^ y) & mask != 0 {
+            return 0;
+        }
+    }
+    // Equal first bytes (or too close to the content's end to tell): the candidate's
+    // index, in the dictionary below the current segment, counted across both.
+    let c = d.wrapping_add(dm.start);
+    if c < dm.index_lo || c >= v.base {
+        return 0;
+    }
+    let n = v.match_len::<true>(c, p);
+    if n >= N {
+        n
+    } else {
+        0
+    }
+}
+
 /// Finds the matches of one piece; returns the anchor and the position reached.
 /// `HL` and `SL` are the long and short table logs when known at compile time (0: at
 /// run time): constant table sizes take the bounds checks, masks and shift amounts out
@@ -132,6 +176,14 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     seqs: &mut Sink<'_>,
 ) -> (usize, usize) {
     let (v, src, lowest, mut anchor, mut ip, ilimit) = a.parts();
+    // A local copy of the view: read through the caller's reference, its fields are
+    // reloaded after every table write (which the compiler cannot tell apart).
+    let v = &View {
+        ext: v.ext,
+        ext_lo: v.ext_lo,
+        src: v.src,
+        base: v.base,
+    };
     let base = v.base;
     let pos = |p: usize| base.wrapping_add(p as u32);
     let llog = if HL != 0 { HL } else { t.long_log };
@@ -166,10 +218,8 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     // The dictionary's candidates in the frame's index space (a sum below the current
     // segment's start for every index the dictionary's tables hold: no wrap).
     let dstart = d.map_or(0, |d| d.start);
-    let dict_long =
-        |x: u64| get(dl, hash::<8>(x, dll) & dl.len().wrapping_sub(1)).wrapping_add(dstart);
-    let dict_short =
-        |x: u64| get(ds, hash::<MLS>(x, dsl) & ds.len().wrapping_sub(1)).wrapping_add(dstart);
+    let dict_long = |x: u64| get(dl, hash::<8>(x, dll) & dl.len().wrapping_sub(1));
+    let dict_short = |x: u64| get(ds, hash::<MLS>(x, dsl) & ds.len().wrapping_sub(1));
     // With a dictionary attached, the own tables hold the current segment's indices
     // only (earlier ones are left from earlier frames or cleared: none is a
     // candidate), and the dictionary's candidates lie below it, from the lowest index
@@ -178,7 +228,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     // Local position of the lowest usable index within the current segment.
     let low_local = lowest.saturating_sub(base) as usize;
     let dict_lo = lowest.max(dstart.wrapping_add(1));
-    let dict_ok = |c: u32| c >= dict_lo && c < base;
+    let dm = DictMap {
+        start: dstart,
+        lo: dict_lo.wrapping_sub(dstart),
+        off: dstart.wrapping_sub(v.ext_lo),
+        index_lo: dict_lo,
+    };
     // Every position the loop loads is at most `ilimit`: a view that ends 8 bytes after it
     // lets the compiler prove those loads from the loop's own bound.
     let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {
@@ -255,11 +310,9 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             }
             if DMS {
                 let cd = dict_long(x0);
-                if dict_ok(cd) {
-                    let ml = match_x::<EXT, 8>(v, src, lim, base, cd, ip, x0);
-                    if ml > 0 {
-                        break (ip, cd, ml, cur, false);
-                    }
+                let ml = dict_match::<8>(v, &dm, cd, ip, x0);
+                if ml > 0 {
+                    break (ip, cd.wrapping_add(dstart), ml, cur, false);
                 }
                 // The short match: own table first, then the dictionary's.
                 let mut short = (cs0, 0);
@@ -268,9 +321,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 }
                 if short.1 == 0 {
                     let cd = dict_short(x0);
-                    if dict_ok(cd) {
-                        short = (cd, match_x::<EXT, 4>(v, src, lim, base, cd, ip, x0));
-                    }
+                    short = (cd.wrapping_add(dstart), dict_match::<4>(v, &dm, cd, ip, x0));
                 }
                 if short.1 > 0 {
                     // A long match at the next position beats the short one.
@@ -281,9 +332,10 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                     }
                     if long1.1 == 0 {
                         let cd = dict_long(x1);
-                        if dict_ok(cd) {
-                            long1 = (cd, match_x::<EXT, 8>(v, src, lim, base, cd, ip1, x1));
-                        }
+                        long1 = (
+                            cd.wrapping_add(dstart),
+                            dict_match::<8>(v, &dm, cd, ip1, x1),
+                        );
                     }
                     if step < 4 {
                         set(long, hl1, cur1);
