@@ -4,11 +4,13 @@
 //! streamed in fuzzer-chosen chunks with flushes, must decode with C libzstd to the input.
 //! The single shot runs with every code variant of the entropy-coding loops (baseline
 //! and, when the CPU has it, BMI2), which must write the same bytes; the stream runs BMI2.
+//! Pages of the input compressed with its first third as a digested dictionary must
+//! decode with C given that dictionary.
 
 use libfuzzer_sys::fuzz_target;
-use zstd_kernel::compress::{get_params, Hot, GENERIC};
+use zstd_kernel::compress::{get_cparams, get_params, Hot, GENERIC};
 use zstd_kernel::{
-    cctx_workspace_bound, compress_bound, cstream_workspace_bound, CCtx, CStream,
+    cctx_workspace_bound, compress_bound, cstream_workspace_bound, CCtx, CDict, CStream,
     CONTENTSIZE_UNKNOWN,
 };
 
@@ -62,6 +64,27 @@ fuzz_target!(|data: &[u8]| {
         let n = cctx.compress(&mut dst2, src, &p).unwrap();
         let back = zstd::bulk::decompress(&dst2[..n], src.len()).expect("C rejects our frame");
         assert_eq!(back, src, "single shot, level {level}, window log 17");
+    }
+
+    // A digested dictionary (the input's first third, as raw content), pages of the rest
+    // through one context (as zram): the dictionary attached or copied, tables reused.
+    if src.len() >= 48 {
+        let (dict, rest) = src.split_at(src.len() / 3);
+        let page = 1 + usize::from(ctl) * 37 % 4096;
+        let cp = get_cparams(level, page as u64, dict.len());
+        let mut dws = vec![0u8; CDict::workspace_bound(dict.len(), &cp)];
+        let cdict = CDict::new(dict, cp, &mut dws).unwrap();
+        let mut ws = vec![0u8; cctx_workspace_bound(&cp)];
+        let mut cctx = CCtx::new(&mut ws).unwrap();
+        cctx.set_dispatch(bmi2);
+        let mut d = zstd::bulk::Decompressor::with_dictionary(dict).unwrap();
+        for piece in rest.chunks(page) {
+            let n = cctx.compress_using_cdict(&mut dst2, piece, &cdict).unwrap();
+            let back = d
+                .decompress(&dst2[..n], piece.len())
+                .expect("C rejects our dictionary frame");
+            assert_eq!(back, piece, "dictionary, level {level}, page {page}");
+        }
     }
 
     // Streaming: unknown size, chunked input, a flush after every chunk but the last.
