@@ -101,6 +101,11 @@ pub fn dst_bound(src: &[u8], capacity: usize) -> usize {
                 return capacity;
             }
             total = total.saturating_add(h.frame_content_size);
+            // The frames declare at least the capacity: no need to walk the rest (a
+            // page's single frame is then parsed once here, not twice).
+            if total >= capacity as u64 {
+                return capacity;
+            }
         }
         let Some(next) = find_frame_compressed_size(rest)
             .ok()
@@ -324,5 +329,38 @@ pub unsafe extern "C" fn zstd_decompress_stream(
             encode(ErrorCode::memory_allocation)
         }
         Err(e) => encode(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dst_bound;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// A frame declaring its content size (single segment, 1-byte size) with one raw block.
+    fn frame(content: &[u8]) -> Vec<u8> {
+        let n = content.len();
+        let mut f = vec![0x28, 0xB5, 0x2F, 0xFD, 0x20, n as u8];
+        f.extend_from_slice(&[((n << 3) | 1) as u8, (n >> 5) as u8, 0]);
+        f.extend_from_slice(content);
+        f
+    }
+
+    #[test]
+    fn dst_bound_is_the_declared_content_within_the_capacity() {
+        let one = frame(b"hello");
+        let two = [one.clone(), frame(b"world!")].concat();
+        assert_eq!(dst_bound(&one, 100), 5);
+        assert_eq!(dst_bound(&two, 100), 11);
+        // The capacity is reached within the first frame, or only with the second.
+        assert_eq!(dst_bound(&two, 3), 3);
+        assert_eq!(dst_bound(&two, 7), 7);
+        // A frame without its content size, or cut short: the capacity.
+        let unknown = [
+            0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x00, 0x29, 0, 0, b'h', b'e', b'l', b'l', b'o',
+        ];
+        assert_eq!(dst_bound(&[one.as_slice(), &unknown].concat(), 100), 100);
+        assert_eq!(dst_bound(&two[..two.len() - 1], 100), 100);
     }
 }
