@@ -69,7 +69,13 @@ impl Tree<'_> {
         };
         // Local position of `cur` in the current segment (or its extension from ext).
         let ip = cur.wrapping_sub(v.base) as usize;
-        let h = hash::<MLS>(x, self.hash_log);
+        // As C's trees: at least 4 bytes hashed (3-byte matches come from the parser's
+        // own 3-byte table), so a bucket's tree holds fewer positions.
+        let h = if MLS <= 4 {
+            hash::<4>(x, self.hash_log)
+        } else {
+            hash::<MLS>(x, self.hash_log)
+        };
         let mut m = get(self.hash, h);
         set(self.hash, h, cur);
         let mask = (1u32 << self.node_log).wrapping_sub(1);
