@@ -6,7 +6,7 @@
 //! positions that sort before and after the new one, and sees the longest matches on the
 //! way (`2^search_log` nodes at most). btlazy2 defers this sorting (`dubt.rs`).
 
-use super::count::read64;
+use super::count::{count32, read64};
 use super::hash::hash;
 use super::{get, set, valid, View};
 
@@ -78,12 +78,17 @@ impl Tree<'_> {
         };
         let mut m = get(self.hash, h);
         set(self.hash, h, cur);
-        let mask = (1u32 << self.node_log).wrapping_sub(1);
+        let mask = (1u32 << (self.node_log & 31)).wrapping_sub(1);
         let oldest = cur.saturating_sub(mask);
+        // The nodes as a power-of-two slice: masked slots are provably inside it.
+        let tmask = 2 * mask as usize + 1;
+        let Some(tree) = self.tree.get_mut(..tmask.wrapping_add(1)) else {
+            return (0, 0);
+        };
         let node = 2 * (cur & mask) as usize;
-        // Where the next smaller / larger node hangs (None: nowhere).
-        let mut smaller = Some(node);
-        let mut larger = Some(node + 1);
+        // Where the next smaller / larger node hangs.
+        let mut smaller = node;
+        let mut larger = node + 1;
         let (mut common_s, mut common_l) = (0usize, 0usize);
         let mut best = beat;
         let mut best_off = 0u32;
@@ -99,9 +104,18 @@ impl Tree<'_> {
             // block (`ip + known <= end`), and a count stops at the end: these sums stay
             // at most `end` and cannot wrap.
             let len = if cur >= v.base {
-                known.wrapping_add(
-                    v.match_len::<EXT>(m.wrapping_add(known as u32), ip.wrapping_add(known)),
-                )
+                let c = m.wrapping_add(known as u32);
+                let n = if !EXT || c >= v.base {
+                    // One segment: positions below 2^32, one comparison a read.
+                    count32(
+                        v.src,
+                        c.wrapping_sub(v.base) as usize,
+                        ip.wrapping_add(known),
+                    )
+                } else {
+                    v.match_len::<EXT>(c, ip.wrapping_add(known))
+                };
+                known.wrapping_add(n)
             } else {
                 0
             };
@@ -121,24 +135,19 @@ impl Tree<'_> {
             let ib = v.src.get(ip.wrapping_add(len)).copied();
             if mb < ib {
                 // `m` sorts before `cur`: it and its smaller subtree go left.
-                if let Some(s) = smaller {
-                    set(self.tree, s, m);
-                }
+                set(tree, smaller & tmask, m);
                 common_s = len;
-                smaller = Some(children + 1);
-                m = get(self.tree, children + 1);
+                smaller = children + 1;
+                m = get(tree, smaller & tmask);
             } else {
-                if let Some(l) = larger {
-                    set(self.tree, l, m);
-                }
+                set(tree, larger & tmask, m);
                 common_l = len;
-                larger = Some(children);
-                m = get(self.tree, children);
+                larger = children;
+                m = get(tree, larger & tmask);
             }
         }
-        for slot in [smaller, larger].into_iter().flatten() {
-            set(self.tree, slot, 0);
-        }
+        set(tree, smaller & tmask, 0);
+        set(tree, larger & tmask, 0);
         self.next = self.next.max(match_end - 8);
         if best < 4 || best_off == 0 {
             return (0, 0);
