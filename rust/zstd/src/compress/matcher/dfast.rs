@@ -295,11 +295,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             };
             let hl1 = hlx(x1);
             let cl1 = get(long, hl1);
-            if if DMS {
+            let long0 = if DMS {
                 valid(cl0, cur, own_low)
             } else {
                 cl0 >= lowest
-            } {
+            };
+            if long0 {
                 let ml = match_x::<EXT, 8>(v, src, lim, base, cl0, ip, x0);
                 if ml > 0 {
                     if step < 4 {
