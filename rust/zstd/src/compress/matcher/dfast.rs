@@ -36,10 +36,11 @@ pub(super) struct DictTables<'t> {
 
 /// Length of a match of at least `N` (4 or 8) bytes at index `c` for local `p`, whose
 /// first bytes are `x` (the 8 bytes at `p`, or for `N == 4` at least their low 4), else
-/// 0. Callers ensure `c < base + p` and that `p + N` is within `lim`, the start of
-/// `src` up to 8 bytes past the last position searched: the candidate's first bytes are
-/// read from `lim`, whose bound the loop's own bound keeps in a register. `src` and
-/// `base` are the view's, passed to stay in registers.
+/// 0. `c` is below `base + p` (the tables' invariant, see [`run`]; the reads are
+/// checked either way) and `p + N` is within `lim`, the start of `src` up to 8 bytes
+/// past the last position searched: the candidate's first bytes are read from `lim`,
+/// whose bound the loop's own bound keeps in a register. `src` and `base` are the
+/// view's, passed to stay in registers.
 #[inline(always)]
 fn match_x<const EXT: bool, const N: usize>(
     v: &View<'_>,
@@ -215,8 +216,9 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     if DMS && (dl.is_empty() || ds.is_empty()) {
         return (anchor, ip);
     }
-    // The dictionary's candidates in the frame's index space (a sum below the current
-    // segment's start for every index the dictionary's tables hold: no wrap).
+    // The dictionary's candidates are positions in its content (see [`DictMap`]);
+    // `dstart` makes one a frame index, a sum below the current segment's start for
+    // every position the dictionary's tables hold: no wrap.
     let dstart = d.map_or(0, |d| d.start);
     let dict_long = |x: u64| get(dl, hash::<8>(x, dll) & dl.len().wrapping_sub(1));
     let dict_short = |x: u64| get(ds, hash::<MLS>(x, dsl) & ds.len().wrapping_sub(1));
