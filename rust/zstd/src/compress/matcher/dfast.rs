@@ -100,15 +100,8 @@ fn dict_match<const N: usize>(v: &View<'_>, dm: &DictMap, d: u32, p: usize, x: u
     if d < dm.lo {
         return 0;
     }
-    let mask = if N >= 8 {
-        u64::MAX
-    } else {
-        (1u64 << (8 * N)) - 1
-    };
-    if let Some(y) = read64(v.ext, d.wrapping_add(dm.off) as usize) {
-        if (x ^ y) & mask != 0 {
-            return 0;
-        }
+    if v.ext_differs_at::<N>(d.wrapping_add(dm.off) as usize, x) {
+        return 0;
     }
     // Equal first bytes (or too close to the content's end to tell): the candidate's
     // index, in the dictionary below the current segment, counted across both.

@@ -115,12 +115,18 @@ impl<'d> View<'d> {
     /// dictionary fail here, without a call to [`count::count_2seg`].
     #[inline(always)]
     fn ext_differs<const N: usize>(&self, cand: u32, x: u64) -> bool {
+        self.ext_differs_at::<N>(cand.wrapping_sub(self.ext_lo) as usize, x)
+    }
+
+    /// [`Self::ext_differs`] for position `o` of the older segment.
+    #[inline(always)]
+    fn ext_differs_at<const N: usize>(&self, o: usize, x: u64) -> bool {
         let mask = if N >= 8 {
             u64::MAX
         } else {
             (1u64 << (8 * N)) - 1
         };
-        match count::read64(self.ext, cand.wrapping_sub(self.ext_lo) as usize) {
+        match count::read64(self.ext, o) {
             Some(y) => (x ^ y) & mask != 0,
             None => false,
         }
