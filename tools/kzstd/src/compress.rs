@@ -14,7 +14,7 @@ use zstd_kernel::{compress_bound, CStream, CONTENTSIZE_UNKNOWN};
 
 const CHUNK: usize = 1 << 17;
 /// CStream's largest window (its buffer indices are 32-bit).
-const MAX_WINDOW_LOG: u32 = 30;
+const MAX_WINDOW_LOG: u32 = 31;
 
 /// Bytes in and out of one input.
 struct Sizes {

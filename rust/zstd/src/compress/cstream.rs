@@ -72,10 +72,6 @@ impl<'a> CStream<'a> {
     pub fn new(params: &Params, pledged_src_size: u64, ws: &'a mut [u8]) -> Result<Self, Error> {
         let cp = params.cparams;
         check_cparams(&cp)?;
-        // Buffer indices are u32: a 2 GiB window (log 31) does not fit twice.
-        if cp.window_log > 30 {
-            return Err(Error::parameter_outOfBound);
-        }
         let mut c = Carver::new(ws);
         // Fresh parts are in the state `reset` leaves (tables cleared once, no entropy
         // tables, initial repeat offsets), built in place: a stream moved into a
@@ -209,22 +205,36 @@ impl<'a> CStream<'a> {
         Ok(())
     }
 
-    /// Makes room for the next block: wraps the buffer when it cannot hold one more.
+    /// Makes room for the next block: wraps the buffer when it cannot hold one more,
+    /// and re-bases indices before the next block could end above [`INDEX_LIMIT`].
     fn maybe_wrap(&mut self) {
         let block = self.parts.block;
         if self.done == self.fill && self.fill + block > self.buf.len() {
             self.ext_lo = 0;
             self.ext_hi = self.fill;
             self.ext_start = self.base;
+            // `base + fill` stayed at or below `INDEX_LIMIT` (below): no wrap.
             self.base += self.fill as u32;
             self.fill = 0;
             self.done = 0;
-            if self.base as usize > INDEX_LIMIT - self.buf.len().min(INDEX_LIMIT) {
-                let shift = self.ext_start;
-                self.parts.ms.shift(shift);
-                self.base -= shift;
-                self.ext_start = 0;
-            }
+        }
+        // The window (older segment and buffered data) spans at most the buffer, 2 GiB
+        // and a block at window log 31: moved down to start at index 1, the next block
+        // ends below 2 GiB and three blocks. Index 0 stays below the window, so table
+        // entries that fall out of it (`shift` saturates them to 0) are never candidates,
+        // as after C's overflow correction. Checked once a block, as C does, so a window
+        // log 31 stream, which cannot wrap its buffer twice below the limit, re-bases
+        // every 1 GiB or so of input.
+        if self.base as usize + self.done + block > INDEX_LIMIT {
+            let lowest = if self.ext_lo < self.ext_hi {
+                self.ext_start
+            } else {
+                self.base
+            };
+            let shift = lowest.saturating_sub(1);
+            self.parts.ms.shift(shift);
+            self.base -= shift;
+            self.ext_start = self.ext_start.saturating_sub(shift);
         }
     }
 
@@ -404,6 +414,87 @@ mod tests {
             let back = zstd::bulk::decompress(&frame, data.len()).unwrap();
             assert!(back == data, "level {level}");
             assert!(frame.len() < data.len() / 2);
+        }
+    }
+
+    /// Streams `data` in 50,000-byte pieces and ends the frame.
+    fn stream_all(cs: &mut CStream<'_>, data: &[u8]) -> Vec<u8> {
+        let mut frame = Vec::new();
+        let mut out = vec![0u8; 1 << 16];
+        for chunk in data.chunks(50_000) {
+            let mut ip = 0;
+            while ip < chunk.len() {
+                let mut op = 0;
+                cs.compress_stream(&mut out, &mut op, chunk, &mut ip)
+                    .unwrap();
+                frame.extend_from_slice(&out[..op]);
+            }
+        }
+        loop {
+            let mut op = 0;
+            let left = cs.end_stream(&mut out, &mut op).unwrap();
+            frame.extend_from_slice(&out[..op]);
+            if left == 0 {
+                return frame;
+            }
+        }
+    }
+
+    /// 2 MiB without zero bytes (the skipped history below holds zeros, so a match into
+    /// it cannot decode): 512 KiB of random bytes, 512 KiB of 6-bit noise, the random
+    /// bytes again (mutated), noise. Only the match 1 MiB back makes it below 1.5 MiB.
+    fn far_repeat() -> Vec<u8> {
+        let mut rng = crate::test_rng::Xorshift(0x9e37_79b9_7f4a_7c15);
+        let piece: Vec<u8> = (0..1 << 19).map(|_| rng.next() as u8 | 1).collect();
+        let mut data = Vec::new();
+        for _ in 0..2 {
+            for &c in &piece {
+                let x = rng.next();
+                data.push(if x & 255 == 0 { x as u8 | 1 } else { c });
+            }
+            data.extend((0..1 << 19).map(|_| (rng.next() as u8 & 0x5f) | 0x20));
+        }
+        data
+    }
+
+    /// Window log 31: the 2 GiB window cannot be wrapped twice below `INDEX_LIMIT`, so
+    /// indices are re-based a block at a time. The stream is started as if 2 GiB had gone
+    /// through it already (the skipped bytes are never referenced: tables are empty), so
+    /// that the third piece's match crosses a re-base with the buffer's wrap before or
+    /// after it; the frame must decode with C.
+    #[test]
+    fn window_log_31_streams_across_rebases_and_wraps() {
+        let data = far_repeat();
+        for (level, wrap_first) in [(1, false), (3, true), (6, false), (13, true), (16, false)] {
+            let mut p = get_params(level, 0);
+            p.cparams.window_log = 31;
+            p.fparams.checksum_flag = 1;
+            let mut ws = vec![0u8; cstream_workspace_bound(&p.cparams)];
+            let mut cs = CStream::new(&p, CONTENTSIZE_UNKNOWN, &mut ws).unwrap();
+            let len = cs.buf.len();
+            assert!(len > 1 << 31);
+            // Both between the two copies (blocks of 128 KiB).
+            let (fill, to_limit) = if wrap_first {
+                // The buffer wraps 640 KiB in, the limit is crossed 896 KiB in.
+                (len - (640 << 10), 320 << 10)
+            } else {
+                // The limit is crossed 768 KiB in, the buffer wraps 1 MiB in.
+                (len - (1 << 20), 768 << 10)
+            };
+            cs.fill = fill;
+            cs.done = fill;
+            cs.base = (INDEX_LIMIT - fill - to_limit) as u32;
+            // Where the data would end without re-basing.
+            let end = cs.base as usize + cs.fill + data.len();
+            let frame = stream_all(&mut cs, &data);
+            let moved = end - (cs.base as usize + cs.fill);
+            assert!(moved > 1 << 29, "level {level}: indices were re-based");
+            let back = zstd::bulk::decompress(&frame, data.len()).unwrap();
+            assert!(back == data, "level {level}");
+            assert!(
+                frame.len() < data.len() * 3 / 4,
+                "level {level}: far matches found"
+            );
         }
     }
 }
