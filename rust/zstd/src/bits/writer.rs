@@ -17,6 +17,13 @@ const MASK: [u64; 64] = {
     t
 };
 
+/// The low `n` (0..64) bits of `v`, by a mask from a table: the baseline form of the
+/// `low` parameters of the sequence encoder, whose BMI2 form is a bare `bzhi`.
+#[inline(always)]
+pub(crate) fn low_bits(v: u64, n: u32) -> u64 {
+    v & MASK[(n & 63) as usize]
+}
+
 /// Accumulates bits into a 64-bit register and spills whole bytes into `dst`.
 pub(crate) struct BitWriter<'a> {
     dst: &'a mut [u8],
@@ -42,7 +49,7 @@ impl<'a> BitWriter<'a> {
     /// [`flush`](Self::flush) calls (`n <= 32`).
     #[inline(always)]
     pub(crate) fn add(&mut self, v: u64, n: u32) {
-        let masked = v & MASK[(n & 63) as usize];
+        let masked = low_bits(v, n);
         // `nbits < 64` by the caller's contract: the shift needs no check.
         self.acc |= masked.wrapping_shl(self.nbits);
         // Both below 64 by the caller's contract: no wrap.

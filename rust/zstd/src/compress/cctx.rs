@@ -10,7 +10,7 @@ use super::hot::{Dispatch, GENERIC};
 use super::matcher::{MatchState, Segments};
 use super::params::{adjust_cparams, check_cparams};
 use super::seq_split::{write_split, Writer};
-use super::seq_store::SeqStore;
+use super::seq_store::{max_sequences, SeqStore};
 use super::split::{next_block_size, CHUNK};
 use super::INDEX_LIMIT;
 use crate::error::Error;
@@ -45,6 +45,7 @@ fn parts_size(cp: &CParams) -> usize {
     MatchState::workspace_size(cp)
         + SeqStore::workspace_size_for(block_size(cp), cp.min_match)
         + Entropy::WORKSPACE
+        + Entropy::codes_size(max_sequences(block_size(cp), cp.min_match))
 }
 
 /// Workspace a [`CCtx`] needs to compress with `cp` (`zstd_cctx_workspace_bound`).
@@ -80,7 +81,8 @@ impl<'w> Parts<'w> {
         .ok_or(Error::memory_allocation)?;
         let seqs =
             SeqStore::new_for(c, block_size(cp), cp.min_match).ok_or(Error::memory_allocation)?;
-        let ent = Entropy::new(c).ok_or(Error::memory_allocation)?;
+        let max_seqs = max_sequences(block_size(cp), cp.min_match);
+        let ent = Entropy::new_for(c, max_seqs).ok_or(Error::memory_allocation)?;
         Ok(Self {
             ms,
             seqs,

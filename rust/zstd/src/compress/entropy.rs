@@ -81,6 +81,10 @@ pub(crate) struct Entropy<'a> {
     pub ct: CTables<'a>,
     pub huf_scratch: HufScratch<'a>,
     pub lit_count: &'a mut [[u8; 4]],
+    /// Scratch: the literal-length and match-length codes of a block's sequences, taken
+    /// once with their histograms and read back by the encoding loop (C's `llCode` and
+    /// `mlCode`); empty in a dictionary's state, whose blocks are never written.
+    pub codes: &'a mut [[u8; 2]],
     /// Runs the entropy-coding loops (baseline or CPU-specific code).
     pub dispatch: Dispatch,
     /// The next distribution identity (see [`SeqTable::id`]).
@@ -95,8 +99,18 @@ impl<'a> Entropy<'a> {
         + HufScratch::WORKSPACE
         + 1024;
 
-    /// Carves the state out of a workspace.
+    /// Workspace bytes of the code scratch for blocks of up to `max_seqs` sequences.
+    pub(crate) const fn codes_size(max_seqs: usize) -> usize {
+        2 * max_seqs
+    }
+
+    /// Carves the state out of a workspace, without code scratch.
     pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
+        Self::new_for(c, 0)
+    }
+
+    /// Carves the state and code scratch for `max_seqs` sequences out of a workspace.
+    pub(crate) fn new_for(c: &mut Carver<'a>, max_seqs: usize) -> Option<Self> {
         Some(Self {
             huf_prev: HufCTable::new(c)?,
             huf_next: HufCTable::new(c)?,
@@ -107,6 +121,7 @@ impl<'a> Entropy<'a> {
             ct: CTables::new(c)?,
             huf_scratch: HufScratch::new(c)?,
             lit_count: c.table::<4>(256)?,
+            codes: c.table::<2>(max_seqs)?,
             dispatch: GENERIC,
             next_id: 1,
         })

@@ -14,6 +14,7 @@
 use super::entropy::Entropy;
 use super::seq_store::SeqStore;
 use super::sequences::write_sequences;
+use crate::bits::writer::low_bits;
 use crate::huf::encode::HufCTable;
 use crate::params::Strategy;
 
@@ -119,7 +120,9 @@ impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
 
 #[inline(never)]
 fn seq_generic(j: SeqJob<'_, '_, '_>) -> Option<usize> {
-    write_sequences(j.dst, j.seqs, j.ent, j.strategy)
+    write_sequences(j.dst, j.seqs, j.ent, j.strategy, |v, n| {
+        low_bits(u64::from(v), n) as u32
+    })
 }
 
 /// [`write_sequences`] compiled for BMI1, BMI2 and LZCNT.
@@ -130,7 +133,11 @@ fn seq_generic(j: SeqJob<'_, '_, '_>) -> Option<usize> {
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
 fn seq_bmi2(j: SeqJob<'_, '_, '_>) -> Option<usize> {
-    write_sequences(j.dst, j.seqs, j.ent, j.strategy)
+    // `bzhi` takes `n` as it is: every `n` passed is at most 31, where it agrees with
+    // the baseline's mask.
+    write_sequences(j.dst, j.seqs, j.ent, j.strategy, |v, n| {
+        core::arch::x86_64::_bzhi_u32(v, n)
+    })
 }
 
 #[inline(always)]

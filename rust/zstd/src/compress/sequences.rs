@@ -198,7 +198,14 @@ fn choose(
 /// Writes the extra bits of one sequence: literal length, match length, offset (the
 /// decoder reads them in the opposite order).
 #[inline(always)]
-fn write_extras(w: &mut BitWriter<'_>, s: &Sequence, lc: u8, mc: u8, oc: u8) {
+fn write_extras<L: Fn(u32, u32) -> u32>(
+    w: &mut BitWriter<'_>,
+    s: &Sequence,
+    lc: u8,
+    mc: u8,
+    oc: u8,
+    low: L,
+) {
     let llb = u32::from(LL_BITS[lc as usize & 63]);
     let mlb = u32::from(ML_BITS[mc as usize & 63]);
     let ofb = u32::from(oc);
@@ -210,7 +217,7 @@ fn write_extras(w: &mut BitWriter<'_>, s: &Sequence, lc: u8, mc: u8, oc: u8) {
     // 64-bit accumulator and one flush serves the sequence (most sequences).
     if llb + mlb + ofb <= 31 {
         w.add_fast(ll | ml << llb, llb + mlb);
-        w.add(u64::from(s.off_base), ofb);
+        w.add_fast(u64::from(low(s.off_base, ofb)), ofb);
         w.flush();
         return;
     }
@@ -230,13 +237,15 @@ type Histograms = ([u32; MAX_LL + 1], [u32; MAX_ML + 1], [u32; MAX_OF + 1]);
 
 /// The code histograms of `seqs`, from the stored entries: each is counted by its low 16
 /// bits, then the one sequence with a length of 64 KiB or more is moved to its real codes
-/// (its offset code is right), so the loop has no per-sequence test.
-fn histograms(seqs: &SeqStore<'_>) -> Histograms {
+/// (its offset code is right), so the loop has no per-sequence test. With room for them,
+/// each sequence's literal-length and match-length codes go to `codes` on the way (all
+/// of them right when no sequence is that long); returns whether they did.
+fn histograms(seqs: &SeqStore<'_>, codes: &mut [[u8; 2]]) -> (Histograms, bool) {
     let mut ll_count = [0u32; MAX_LL + 1];
     let mut ml_count = [0u32; MAX_ML + 1];
     let mut of_count = [0u32; MAX_OF + 1];
     // At most one count per sequence: no wrap.
-    let codes = |s: Sequence| {
+    let codes_of = |s: Sequence| {
         (
             (ll_code(s.lit_len) as usize).min(MAX_LL),
             (ml_code(s.match_len) as usize).min(MAX_ML),
@@ -244,32 +253,44 @@ fn histograms(seqs: &SeqStore<'_>) -> Histograms {
         )
     };
     let (entries, long_at) = seqs.entries();
-    for e in entries {
-        let (l, m, o) = codes(decode(e));
-        ll_count[l] = ll_count[l].wrapping_add(1);
-        ml_count[m] = ml_count[m].wrapping_add(1);
-        of_count[o] = of_count[o].wrapping_add(1);
+    let kept = codes.len() >= entries.len();
+    if kept {
+        for (e, c) in entries.iter().zip(codes.iter_mut()) {
+            let (l, m, o) = codes_of(decode(e));
+            *c = [l as u8, m as u8];
+            ll_count[l] = ll_count[l].wrapping_add(1);
+            ml_count[m] = ml_count[m].wrapping_add(1);
+            of_count[o] = of_count[o].wrapping_add(1);
+        }
+    } else {
+        for e in entries {
+            let (l, m, o) = codes_of(decode(e));
+            ll_count[l] = ll_count[l].wrapping_add(1);
+            ml_count[m] = ml_count[m].wrapping_add(1);
+            of_count[o] = of_count[o].wrapping_add(1);
+        }
     }
     if let Some(e) = entries.get(long_at) {
-        let (l, m, _) = codes(decode(e));
-        let (rl, rm, _) = codes(seqs.get(long_at));
+        let (l, m, _) = codes_of(decode(e));
+        let (rl, rm, _) = codes_of(seqs.get(long_at));
         ll_count[l] = ll_count[l].wrapping_sub(1);
         ml_count[m] = ml_count[m].wrapping_sub(1);
         ll_count[rl] = ll_count[rl].wrapping_add(1);
         ml_count[rm] = ml_count[rm].wrapping_add(1);
     }
-    (ll_count, ml_count, of_count)
+    ((ll_count, ml_count, of_count), kept)
 }
 
 /// Writes the sequences section for `seqs`; `None` when `dst` is too small (or the
 /// section would trip old decoders, see below).
 /// Inlined into the code variants of `hot.rs`.
 #[inline(always)]
-pub(crate) fn write_sequences(
+pub(crate) fn write_sequences<L: Fn(u32, u32) -> u32 + Copy>(
     dst: &mut [u8],
     seqs: &SeqStore<'_>,
     ent: &mut Entropy<'_>,
     strategy: Strategy,
+    low: L,
 ) -> Option<usize> {
     let nb = seqs.len();
     let mut pos = if nb < 128 {
@@ -288,7 +309,7 @@ pub(crate) fn write_sequences(
     if nb == 0 {
         return Some(pos);
     }
-    let (ll_count, ml_count, of_count) = histograms(seqs);
+    let ((ll_count, ml_count, of_count), kept) = histograms(seqs, ent.codes);
     let modes_at = pos;
     pos += 1;
     if dst.len() <= modes_at {
@@ -345,26 +366,24 @@ pub(crate) fn write_sequences(
     let mut st_ml = if ml_rle { 0 } else { enc.init_state::<2>(mc) };
     let mut st_of = if of_rle { 0 } else { enc.init_state::<1>(oc) };
     let mut st_ll = if ll_rle { 0 } else { enc.init_state::<0>(lc) };
-    write_extras(&mut w, &last, lc, mc, oc);
+    write_extras(&mut w, &last, lc, mc, oc, low);
     let (entries, long_at) = seqs.entries();
-    if !(ll_rle || of_rle || ml_rle) && long_at == usize::MAX {
-        // The common case, without a per-sequence mode or length test.
-        // All but the last sequence, which started the states above.
+    if !(ll_rle || of_rle || ml_rle) && long_at == usize::MAX && kept {
+        // The common case, without a per-sequence mode or length test, the length codes
+        // taken with the histograms. All but the last sequence, which started the
+        // states above.
         let rest = entries.split_last().map_or(&[][..], |(_, r)| r);
-        for e in rest.iter().rev() {
+        for (e, c) in rest.iter().zip(ent.codes.iter()).rev() {
             let s = decode(e);
-            let (lc, mc, oc) = (
-                ll_code(s.lit_len),
-                ml_code(s.match_len),
-                of_code(s.off_base),
-            );
-            enc.encode::<1>(&mut w, &mut st_of, oc);
-            enc.encode::<2>(&mut w, &mut st_ml, mc);
-            enc.encode::<0>(&mut w, &mut st_ll, lc);
-            write_extras(&mut w, &s, lc, mc, oc);
+            let [lc, mc] = *c;
+            let oc = of_code(s.off_base);
+            enc.encode::<1, _>(&mut w, &mut st_of, oc, low);
+            enc.encode::<2, _>(&mut w, &mut st_ml, mc, low);
+            enc.encode::<0, _>(&mut w, &mut st_ll, lc, low);
+            write_extras(&mut w, &s, lc, mc, oc, low);
         }
     } else {
-        // RLE codes, or a sequence with a length of 64 KiB or more.
+        // RLE codes, or a sequence with a length of 64 KiB or more (or no code scratch).
         for s in seqs.sequences().rev().skip(1) {
             let (lc, mc, oc) = (
                 ll_code(s.lit_len),
@@ -372,15 +391,15 @@ pub(crate) fn write_sequences(
                 of_code(s.off_base),
             );
             if !of_rle {
-                enc.encode::<1>(&mut w, &mut st_of, oc);
+                enc.encode::<1, _>(&mut w, &mut st_of, oc, low);
             }
             if !ml_rle {
-                enc.encode::<2>(&mut w, &mut st_ml, mc);
+                enc.encode::<2, _>(&mut w, &mut st_ml, mc, low);
             }
             if !ll_rle {
-                enc.encode::<0>(&mut w, &mut st_ll, lc);
+                enc.encode::<0, _>(&mut w, &mut st_ll, lc, low);
             }
-            write_extras(&mut w, &s, lc, mc, oc);
+            write_extras(&mut w, &s, lc, mc, oc, low);
         }
     }
     if !ml_rle {
@@ -433,7 +452,10 @@ mod tests {
         assert!(s.push(&lits[..5], 9, 1));
         assert!(s.push(&lits, 70_000, 40));
         assert!(s.push(&lits[..70], 4, 1000));
-        let (ll, ml, of) = histograms(&s);
+        let mut codes = [[0u8; 2]; 3];
+        let ((ll, ml, of), kept) = histograms(&s, &mut codes);
+        assert!(kept);
+        assert_eq!(codes[2], [ll_code(70), ml_code(4)]);
         let (mut ll2, mut ml2, mut of2) =
             ([0u32; MAX_LL + 1], [0u32; MAX_ML + 1], [0u32; MAX_OF + 1]);
         for q in s.sequences() {

@@ -3,7 +3,7 @@
 //! the encoder's state transitions, and the Normalized Counts header writer.
 
 use super::normalize::highbit;
-use crate::bits::writer::BitWriter;
+use crate::bits::writer::{low_bits, BitWriter};
 use crate::workspace::Carver;
 
 /// Largest accuracy log an encoding table holds (sequence codes use at most 9).
@@ -183,9 +183,22 @@ fn init_state(t: &Table, s: u8) -> u32 {
 
 #[inline(always)]
 fn encode(t: &Table, w: &mut BitWriter<'_>, state: &mut u32, s: u8) {
+    encode_low(t, w, state, s, |v, n| low_bits(u64::from(v), n) as u32);
+}
+
+/// [`encode`] with `low(v, n)` taking the low `n` (at most 31) bits of `v`: a 32-bit
+/// operation, so that its result needs no zero extension.
+#[inline(always)]
+fn encode_low<L: Fn(u32, u32) -> u32>(
+    t: &Table,
+    w: &mut BitWriter<'_>,
+    state: &mut u32,
+    s: u8,
+    low: L,
+) {
     let (dfs, dnb) = symbol(t, s);
     let nb = state.wrapping_add(dnb) >> 16;
-    w.add(u64::from(*state), nb & 31);
+    w.add_fast(u64::from(low(*state, nb & 31)), nb & 31);
     *state = next(t, ((*state >> (nb & 31)) as i32).wrapping_add(dfs) as u32);
 }
 
@@ -283,10 +296,17 @@ impl SeqEncoder<'_> {
         init_state(&self.t[K], s)
     }
 
-    /// [`CTable::encode`] with table `K`.
+    /// [`CTable::encode`] with table `K`, `low` taking a value's low bits (a table's
+    /// mask, or `bzhi` where the CPU has it).
     #[inline(always)]
-    pub(crate) fn encode<const K: usize>(&self, w: &mut BitWriter<'_>, state: &mut u32, s: u8) {
-        encode(&self.t[K], w, state, s);
+    pub(crate) fn encode<const K: usize, L: Fn(u32, u32) -> u32>(
+        &self,
+        w: &mut BitWriter<'_>,
+        state: &mut u32,
+        s: u8,
+        low: L,
+    ) {
+        encode_low(&self.t[K], w, state, s, low);
     }
 
     /// [`CTable::flush_state`] with table `K`.
@@ -397,7 +417,7 @@ mod tests {
         let mut w = BitWriter::new(&mut buf);
         let mut st = e.init_state::<2>(3);
         for s in [0u8, 1, 35, 2, 16, 0, 0, 24] {
-            e.encode::<2>(&mut w, &mut st, s);
+            e.encode::<2, _>(&mut w, &mut st, s, |v, n| low_bits(u64::from(v), n) as u32);
             w.flush();
             assert!((64..128).contains(&st));
         }
