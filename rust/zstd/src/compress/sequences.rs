@@ -232,8 +232,10 @@ fn write_extras<L: Fn(u32, u32) -> u32>(
     w.flush();
 }
 
-/// Counts of the literal-length, match-length and offset codes of a block's sequences.
-type Histograms = ([u32; MAX_LL + 1], [u32; MAX_ML + 1], [u32; MAX_OF + 1]);
+/// Counts of the literal-length, match-length and offset codes of a block's sequences,
+/// in 64-entry tables indexed by a masked code (the first `MAX_LL + 1`, `MAX_ML + 1`
+/// and `MAX_OF + 1` are the histograms).
+type Histograms = ([u32; 64], [u32; 64], [u32; 64]);
 
 /// The code histograms of `seqs`, from the stored entries: each is counted by its low 16
 /// bits, then the one sequence with a length of 64 KiB or more is moved to its real codes
@@ -241,22 +243,24 @@ type Histograms = ([u32; MAX_LL + 1], [u32; MAX_ML + 1], [u32; MAX_OF + 1]);
 /// each sequence's literal-length and match-length codes go to `codes` on the way (all
 /// of them right when no sequence is that long); returns whether they did.
 fn histograms(seqs: &SeqStore<'_>, codes: &mut [[u8; 2]]) -> (Histograms, bool) {
-    let mut ll_count = [0u32; MAX_LL + 1];
-    let mut ml_count = [0u32; MAX_ML + 1];
-    let mut of_count = [0u32; MAX_OF + 1];
-    // At most one count per sequence: no wrap.
-    let codes_of = |s: Sequence| {
+    let mut ll_count = [0u32; 64];
+    let mut ml_count = [0u32; 64];
+    let mut of_count = [0u32; 64];
+    // The codes of 16-bit lengths and a 32-bit Offset_Value are at most 34, 51 and 31,
+    // within the format's alphabets: the masks only show the compiler the tables' size.
+    let low_codes = |s: Sequence| {
         (
-            (ll_code(s.lit_len) as usize).min(MAX_LL),
-            (ml_code(s.match_len) as usize).min(MAX_ML),
-            (of_code(s.off_base) as usize).min(MAX_OF),
+            ll_code(s.lit_len) as usize & 63,
+            ml_code(s.match_len) as usize & 63,
+            of_code(s.off_base) as usize & 63,
         )
     };
     let (entries, long_at) = seqs.entries();
     let kept = codes.len() >= entries.len();
+    // At most one count per sequence: no wrap.
     if kept {
         for (e, c) in entries.iter().zip(codes.iter_mut()) {
-            let (l, m, o) = codes_of(decode(e));
+            let (l, m, o) = low_codes(decode(e));
             *c = [l as u8, m as u8];
             ll_count[l] = ll_count[l].wrapping_add(1);
             ml_count[m] = ml_count[m].wrapping_add(1);
@@ -264,15 +268,19 @@ fn histograms(seqs: &SeqStore<'_>, codes: &mut [[u8; 2]]) -> (Histograms, bool) 
         }
     } else {
         for e in entries {
-            let (l, m, o) = codes_of(decode(e));
+            let (l, m, o) = low_codes(decode(e));
             ll_count[l] = ll_count[l].wrapping_add(1);
             ml_count[m] = ml_count[m].wrapping_add(1);
             of_count[o] = of_count[o].wrapping_add(1);
         }
     }
     if let Some(e) = entries.get(long_at) {
-        let (l, m, _) = codes_of(decode(e));
-        let (rl, rm, _) = codes_of(seqs.get(long_at));
+        let (l, m, _) = low_codes(decode(e));
+        // The long sequence's codes, clamped to the alphabets (a block's lengths are
+        // within them).
+        let s = seqs.get(long_at);
+        let rl = (ll_code(s.lit_len) as usize).min(MAX_LL);
+        let rm = (ml_code(s.match_len) as usize).min(MAX_ML);
         ll_count[l] = ll_count[l].wrapping_sub(1);
         ml_count[m] = ml_count[m].wrapping_sub(1);
         ll_count[rl] = ll_count[rl].wrapping_add(1);
@@ -322,7 +330,7 @@ pub(crate) fn write_sequences<L: Fn(u32, u32) -> u32 + Copy>(
         ent,
         strategy,
         0,
-        &ll_count,
+        &ll_count[..=MAX_LL],
         nb,
         (&LL_DEFAULT_NORM, LL_DEFAULT_LOG),
         LL_MAX_LOG,
@@ -334,7 +342,7 @@ pub(crate) fn write_sequences<L: Fn(u32, u32) -> u32 + Copy>(
         ent,
         strategy,
         1,
-        &of_count,
+        &of_count[..=MAX_OF],
         nb,
         (&OF_DEFAULT_NORM, OF_DEFAULT_LOG),
         OF_MAX_LOG,
@@ -346,7 +354,7 @@ pub(crate) fn write_sequences<L: Fn(u32, u32) -> u32 + Copy>(
         ent,
         strategy,
         2,
-        &ml_count,
+        &ml_count[..=MAX_ML],
         nb,
         (&ML_DEFAULT_NORM, ML_DEFAULT_LOG),
         ML_MAX_LOG,
@@ -456,8 +464,7 @@ mod tests {
         let ((ll, ml, of), kept) = histograms(&s, &mut codes);
         assert!(kept);
         assert_eq!(codes[2], [ll_code(70), ml_code(4)]);
-        let (mut ll2, mut ml2, mut of2) =
-            ([0u32; MAX_LL + 1], [0u32; MAX_ML + 1], [0u32; MAX_OF + 1]);
+        let (mut ll2, mut ml2, mut of2) = ([0u32; 64], [0u32; 64], [0u32; 64]);
         for q in s.sequences() {
             ll2[ll_code(q.lit_len) as usize] += 1;
             ml2[ml_code(q.match_len) as usize] += 1;
