@@ -6,7 +6,7 @@
 use super::entropy::{Entropy, SEQ_SYMBOLS};
 use super::seq_store::{decode, SeqStore, Sequence};
 use crate::bits::writer::BitWriter;
-use crate::fse::cost::table_cost;
+use crate::fse::cost::{covers, table_cost};
 use crate::fse::encode::{write_ncount, Held};
 use crate::fse::normalize::{highbit, normalize, optimal_table_log};
 use crate::params::Strategy;
@@ -118,7 +118,7 @@ fn choose(
         // predefined one for few sequences or a flat distribution, else a fresh one.
         if ent.prev[k].valid && nb < 1000 {
             let len = ent.prev[k].get(&mut norm);
-            if table_cost(&norm[..len], ent.prev[k].log, count).is_some() {
+            if covers(&norm[..len], count) {
                 ent.ct.build(
                     k,
                     &norm[..len],

@@ -73,9 +73,29 @@ pub(crate) fn table_cost(norm: &[i16], log: u32, count: &[u32]) -> Option<u64> {
     Some(cost)
 }
 
+/// Whether the distribution `norm` codes every symbol present in `count` (the
+/// condition under which [`table_cost`] has a value), without pricing them.
+pub(crate) fn covers(norm: &[i16], count: &[u32]) -> bool {
+    count.len() <= norm.len() && count.iter().zip(norm).all(|(&c, &p)| c == 0 || p != 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn covers_exactly_when_a_cost_exists() {
+        let norm = [4i16, 0, -1, 3, 1];
+        for count in [
+            &[5u32, 0, 1, 2, 7][..],
+            &[5, 1, 1],
+            &[0, 0, 0, 0, 0, 9],
+            &[1, 0, 0, 0, 1],
+            &[],
+        ] {
+            assert_eq!(covers(&norm, count), table_cost(&norm, 4, count).is_some());
+        }
+    }
 
     #[test]
     fn log2_is_close() {
