@@ -122,6 +122,25 @@ fn workspace_bounds_are_not_larger_than_c() {
     assert!(worse.is_empty(), "larger than C: {worse:?}");
 }
 
+/// Streams over the largest windows (log 30 and 31, which re-bases its indices a block at
+/// a time) need no more workspace than C's either, at every level's other parameters.
+#[test]
+fn large_window_workspace_bounds_are_not_larger_than_c() {
+    let mut worse = Vec::new();
+    for level in 1..=max_clevel() {
+        for window_log in [30, 31] {
+            let mut cp = get_cparams(level, CONTENTSIZE_UNKNOWN, 0);
+            cp.window_log = window_log;
+            let (c_cctx, c_cstream) = c_estimates(&cp);
+            let (o_cctx, o_cstream) = (cctx_workspace_bound(&cp), cstream_workspace_bound(&cp));
+            if o_cctx > c_cctx || o_cstream > c_cstream {
+                worse.push((level, window_log, o_cstream, c_cstream));
+            }
+        }
+    }
+    assert!(worse.is_empty(), "larger than C: {worse:?}");
+}
+
 mod never_panic {
     use proptest::prelude::*;
     use zstd_kernel::compress::params::adjust_cparams;
