@@ -65,15 +65,17 @@ fn histogram(ent: &mut Entropy<'_>, lits: &[u8]) -> (usize, u32) {
         let e = &mut t[b as usize];
         *e = u32::from_le_bytes(*e).wrapping_add(1).to_le_bytes();
     }
-    let mut max_sym = 0;
-    let mut most = 0;
-    for (s, e) in t.iter().enumerate() {
-        let c = u32::from_le_bytes(*e);
-        if c > 0 {
-            max_sym = s;
-            most = most.max(c);
-        }
-    }
+    // The last present symbol from the top, then the largest count below it (absent
+    // symbols count 0 and change no maximum): two plain loops.
+    let max_sym = t
+        .iter()
+        .rposition(|e| u32::from_le_bytes(*e) != 0)
+        .unwrap_or(0);
+    let most = t[..=max_sym & 255]
+        .iter()
+        .map(|e| u32::from_le_bytes(*e))
+        .max()
+        .unwrap_or(0);
     (max_sym, most)
 }
 
