@@ -24,6 +24,12 @@ pub(crate) fn low_bits(v: u64, n: u32) -> u64 {
     v & MASK[(n & 63) as usize]
 }
 
+/// [`low_bits`] of a 32-bit value (`n` at most 31).
+#[inline(always)]
+pub(crate) fn low_bits32(v: u32, n: u32) -> u32 {
+    low_bits(u64::from(v), n) as u32
+}
+
 /// Accumulates bits into a 64-bit register and spills whole bytes into `dst`.
 pub(crate) struct BitWriter<'a> {
     dst: &'a mut [u8],

@@ -391,25 +391,7 @@ mod tests {
                     }
                 })
                 .collect();
-            let mut frame = Vec::new();
-            let mut out = vec![0u8; 1 << 16];
-            for chunk in data.chunks(50_000) {
-                let mut ip = 0;
-                while ip < chunk.len() {
-                    let mut op = 0;
-                    cs.compress_stream(&mut out, &mut op, chunk, &mut ip)
-                        .unwrap();
-                    frame.extend_from_slice(&out[..op]);
-                }
-            }
-            loop {
-                let mut op = 0;
-                let left = cs.end_stream(&mut out, &mut op).unwrap();
-                frame.extend_from_slice(&out[..op]);
-                if left == 0 {
-                    break;
-                }
-            }
+            let frame = stream_all(&mut cs, &data);
             assert!(cs.base < start, "indices were re-based");
             let back = zstd::bulk::decompress(&frame, data.len()).unwrap();
             assert!(back == data, "level {level}");

@@ -14,7 +14,7 @@
 use super::entropy::Entropy;
 use super::seq_store::SeqStore;
 use super::sequences::write_sequences;
-use crate::bits::writer::low_bits;
+use crate::bits::writer::low_bits32;
 use crate::huf::encode::HufCTable;
 use crate::params::Strategy;
 
@@ -120,9 +120,7 @@ impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
 
 #[inline(never)]
 fn seq_generic(j: SeqJob<'_, '_, '_>) -> Option<usize> {
-    write_sequences(j.dst, j.seqs, j.ent, j.strategy, |v, n| {
-        low_bits(u64::from(v), n) as u32
-    })
+    write_sequences(j.dst, j.seqs, j.ent, j.strategy, low_bits32)
 }
 
 /// [`write_sequences`] compiled for BMI1, BMI2 and LZCNT.

@@ -257,7 +257,8 @@ fn histograms(seqs: &SeqStore<'_>, codes: &mut [[u8; 2]]) -> (Histograms, bool) 
     };
     let (entries, long_at) = seqs.entries();
     let kept = codes.len() >= entries.len();
-    // At most one count per sequence: no wrap.
+    // At most one count per sequence: no wrap. Two loops rather than one shared closure,
+    // whose form moved the encoder's allocation (+0.2% at btrfs:3).
     if kept {
         for (e, c) in entries.iter().zip(codes.iter_mut()) {
             let (l, m, o) = low_codes(decode(e));

@@ -3,7 +3,7 @@
 //! the encoder's state transitions, and the Normalized Counts header writer.
 
 use super::normalize::highbit;
-use crate::bits::writer::{low_bits, BitWriter};
+use crate::bits::writer::{low_bits32, BitWriter};
 use crate::workspace::Carver;
 
 /// Largest accuracy log an encoding table holds (sequence codes use at most 9).
@@ -183,7 +183,7 @@ fn init_state(t: &Table, s: u8) -> u32 {
 
 #[inline(always)]
 fn encode(t: &Table, w: &mut BitWriter<'_>, state: &mut u32, s: u8) {
-    encode_low(t, w, state, s, |v, n| low_bits(u64::from(v), n) as u32);
+    encode_low(t, w, state, s, low_bits32);
 }
 
 /// [`encode`] with `low(v, n)` taking the low `n` (at most 31) bits of `v`: a 32-bit
@@ -417,7 +417,7 @@ mod tests {
         let mut w = BitWriter::new(&mut buf);
         let mut st = e.init_state::<2>(3);
         for s in [0u8, 1, 35, 2, 16, 0, 0, 24] {
-            e.encode::<2, _>(&mut w, &mut st, s, |v, n| low_bits(u64::from(v), n) as u32);
+            e.encode::<2, _>(&mut w, &mut st, s, low_bits32);
             w.flush();
             assert!((64..128).contains(&st));
         }
