@@ -163,3 +163,71 @@ fn stale_workspace_bytes_never_reach_the_output() {
     assert!(dst[..n] == data[..]);
     assert!(dst[n..].iter().all(|&b| b != 0xA5));
 }
+
+/// `z` (one frame, one compressed block, raw literals, predefined sequence tables, no
+/// checksum) with `pad` zero bytes put before its sequence bitstream, which is read
+/// backward: bits nothing decodes, at the stream's start.
+fn pad_sequence_stream(z: &[u8], pad: usize) -> Vec<u8> {
+    let fhd = z[4];
+    assert_eq!(fhd & 4, 0, "no checksum");
+    let single = fhd & 0x20 != 0;
+    let fcs = match fhd >> 6 {
+        0 => usize::from(single),
+        1 => 2,
+        2 => 4,
+        _ => 8,
+    };
+    let did = [0, 1, 2, 4][usize::from(fhd & 3)];
+    let block = 5 + usize::from(!single) + did + fcs;
+    let bh = u32::from_le_bytes([z[block], z[block + 1], z[block + 2], 0]);
+    assert_eq!(bh & 7, 0b101, "one last compressed block");
+    let size = (bh >> 3) as usize;
+    assert_eq!(block + 3 + size, z.len());
+    let lit = block + 3;
+    assert_eq!(z[lit] & 3, 0, "raw literals");
+    let (lit_header, lit_size) = match (z[lit] >> 2) & 3 {
+        0 | 2 => (1, usize::from(z[lit] >> 3)),
+        1 => (2, usize::from(z[lit] >> 4) + (usize::from(z[lit + 1]) << 4)),
+        _ => (
+            3,
+            usize::from(z[lit] >> 4)
+                + (usize::from(z[lit + 1]) << 4)
+                + (usize::from(z[lit + 2]) << 12),
+        ),
+    };
+    let seq = lit + lit_header + lit_size;
+    assert!(z[seq] > 1 && z[seq] < 128, "a few sequences");
+    assert_eq!(z[seq + 1], 0, "predefined tables");
+    let stream = seq + 2;
+    let mut out = z[..stream].to_vec();
+    out.resize(stream + pad, 0);
+    out.extend_from_slice(&z[stream..]);
+    let bh = 0b101 | (((size + pad) as u32) << 3);
+    out[block..block + 3].copy_from_slice(&bh.to_le_bytes()[..3]);
+    out
+}
+
+/// Bits left over before a block's sequences are corruption (RFC 8878 §3.1.1.3.2.2:
+/// the stream must be consumed exactly), also when so many are left that the last
+/// sequence is decoded far from the stream's start, as C decides.
+#[test]
+fn bits_left_before_the_sequences_are_rejected() {
+    let data = b"zstd sequences: abcdefgh abcdefgh 0123456789 0123456789 abcdefgh zstd".repeat(2);
+    let z = zstd::bulk::compress(&data, 1).unwrap();
+    assert_eq!(
+        decode(&pad_sequence_stream(&z, 0), None, 1000).unwrap(),
+        data
+    );
+    for pad in [1, 7, 8, 23, 24, 40, 100] {
+        let bad = pad_sequence_stream(&z, pad);
+        assert!(
+            zstd::bulk::decompress(&bad, 1000).is_err(),
+            "C accepts pad {pad}"
+        );
+        assert_eq!(
+            decode(&bad, None, 1000).unwrap_err(),
+            Error::corruption_detected,
+            "pad {pad}"
+        );
+    }
+}
