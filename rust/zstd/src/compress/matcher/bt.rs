@@ -8,7 +8,7 @@
 
 use super::count::{count32, read64};
 use super::hash::hash;
-use super::{get, set, valid, View};
+use super::{get, set, View};
 
 /// Hash heads plus tree nodes (`tree[2 * (i & mask)]` = smaller, `+ 1` = larger child).
 pub(super) struct Tree<'t> {
@@ -97,13 +97,21 @@ impl Tree<'_> {
         let mut left = self.attempts;
         // Index 0 is the null child, so it never joins a tree.
         let floor = lowest.max(oldest).max(1);
-        while left > 0 && valid(m, cur, floor) {
+        // Without an older segment every position inserted is in the current one.
+        let cur_in = !EXT || cur >= v.base;
+        if !cur_in {
+            left = 0;
+        }
+        // Trees hold earlier indices only (each joins its tree when inserted, in
+        // increasing order, and a frame on dirty tables starts above them): a node is
+        // checked against the window's floor, and against `cur` once it matches longer.
+        while left > 0 && m >= floor {
             left -= 1;
             let known = common_s.min(common_l);
             // `known` bytes of `cur` are known to match and lie before the end of the
             // block (`ip + known <= end`), and a count stops at the end: these sums stay
             // at most `end` and cannot wrap.
-            let len = if cur >= v.base {
+            let len = if cur_in {
                 let c = m.wrapping_add(known as u32);
                 let n = if !EXT || c >= v.base {
                     // One segment: positions below 2^32, one comparison a read.
@@ -121,13 +129,16 @@ impl Tree<'_> {
             };
             let longer = len > best;
             if longer {
+                if m >= cur {
+                    break;
+                }
                 best = len;
                 best_off = cur - m;
                 found(len, best_off);
                 match_end = match_end.max(m.saturating_add(len as u32));
             }
             let children = 2 * (m & mask) as usize;
-            if ip.wrapping_add(len) >= end || cur < v.base || (longer && len > stop) {
+            if ip.wrapping_add(len) >= end || !cur_in || (longer && len > stop) {
                 // Cannot order `m` (the match runs to the end): drop the rest.
                 break;
             }
