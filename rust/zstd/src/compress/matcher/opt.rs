@@ -124,12 +124,16 @@ const H3_DIST_MAX: u32 = 1 << 18;
 
 /// The parser's statistics, prices, candidates and nodes (`ENTRIES` entries).
 pub(super) struct Parser<'t> {
-    t: &'t mut [[u8; 4]],
+    /// Fixed-size: an entry at a constant offset plus a small code is proved inside it.
+    t: &'t mut [[u8; 4]; ENTRIES],
     /// Latest index of each 3-byte hash (empty when `minMatch` is above 3).
     h3: &'t mut [[u8; 4]],
     h3_log: u32,
     /// Btultra and up: price every length of every candidate, search every position.
     ultra: bool,
+    /// The fixed prices are in use (entry `PREDEF`, kept here so that the price
+    /// functions need not reload it after every write to the nodes).
+    predef: bool,
     /// A match at least this long is taken at once (`targetLength`).
     sufficient: usize,
     n_matches: usize,
@@ -150,11 +154,14 @@ impl<'t> Parser<'t> {
         }
         let (t, rest) = t.split_at_mut(ENTRIES);
         let h3 = &mut rest[..h3_len];
+        let t: &mut [[u8; 4]; ENTRIES] = t.try_into().ok()?;
+        let predef = u32::from_le_bytes(t[PREDEF]) != 0;
         Some(Self {
             t,
             h3,
             h3_log,
             ultra,
+            predef,
             sufficient: (target_length as usize).clamp(8, OPT_NUM - 1),
             n_matches: 0,
         })
@@ -274,7 +281,12 @@ impl<'t> Parser<'t> {
 
     #[inline(always)]
     fn predef(&self) -> bool {
-        self.get(PREDEF) != 0
+        self.predef
+    }
+
+    fn set_predef(&mut self, on: bool) {
+        self.predef = on;
+        self.set(PREDEF, u32::from(on));
     }
 
     /// Sets every count of statistic `k` to `1 + count >> shift`; records the sum.
@@ -308,7 +320,7 @@ impl<'t> Parser<'t> {
     /// it is short); a later block keeps the counts of the blocks before, scaled down.
     fn prepare(&mut self, block: &[u8]) {
         if self.get(SUMS + K_LL) == 0 {
-            self.set(PREDEF, u32::from(block.len() <= PREDEF_MAX));
+            self.set_predef(block.len() <= PREDEF_MAX);
             for i in LIT_F..LIT_F + 256 {
                 self.set(i, 0);
             }
@@ -328,7 +340,7 @@ impl<'t> Parser<'t> {
             }
             self.set(SUMS + K_ML, MAX_ML as u32 + 1);
         } else {
-            self.set(PREDEF, 0);
+            self.set_predef(false);
             self.scale(K_LIT, 12);
             self.scale(K_LL, 11);
             self.scale(K_ML, 11);
