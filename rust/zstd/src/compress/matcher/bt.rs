@@ -6,7 +6,7 @@
 //! positions that sort before and after the new one, and sees the longest matches on the
 //! way (`2^search_log` nodes at most). btlazy2 defers this sorting (`dubt.rs`).
 
-use super::count::{count32, read64};
+use super::count::{count_order32, read64};
 use super::hash::hash;
 use super::{get, set, View};
 
@@ -111,21 +111,21 @@ impl Tree<'_> {
             // `known` bytes of `cur` are known to match and lie before the end of the
             // block (`ip + known <= end`), and a count stops at the end: these sums stay
             // at most `end` and cannot wrap.
-            let len = if cur_in {
+            let (len, order) = if cur_in {
                 let c = m.wrapping_add(known as u32);
-                let n = if !EXT || c >= v.base {
+                let (n, order) = if !EXT || c >= v.base {
                     // One segment: positions below 2^32, one comparison a read.
-                    count32(
+                    count_order32(
                         v.src,
                         c.wrapping_sub(v.base) as usize,
                         ip.wrapping_add(known),
                     )
                 } else {
-                    v.match_len::<EXT>(c, ip.wrapping_add(known))
+                    (v.match_len::<EXT>(c, ip.wrapping_add(known)), None)
                 };
-                known.wrapping_add(n)
+                (known.wrapping_add(n), order)
             } else {
-                0
+                (0, None)
             };
             let longer = len > best;
             if longer {
@@ -142,9 +142,11 @@ impl Tree<'_> {
                 // Cannot order `m` (the match runs to the end): drop the rest.
                 break;
             }
-            let mb = v.byte::<EXT>(m.wrapping_add(len as u32));
-            let ib = v.src.get(ip.wrapping_add(len)).copied();
-            if mb < ib {
+            let before = order.unwrap_or_else(|| {
+                let mb = v.byte::<EXT>(m.wrapping_add(len as u32));
+                mb < v.src.get(ip.wrapping_add(len)).copied()
+            });
+            if before {
                 // `m` sorts before `cur`: it and its smaller subtree go left.
                 set(tree, smaller & tmask, m);
                 common_s = len;

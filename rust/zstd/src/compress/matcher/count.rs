@@ -100,6 +100,27 @@ pub(super) fn count32(src: &[u8], m: usize, p: usize) -> usize {
     count(src, m & U32_MAX, p & U32_MAX)
 }
 
+/// [`count32`] and, when the match ends within the first 8 bytes compared (most do),
+/// whether the first differing byte is smaller at `m` than at `p`, read from the words
+/// already loaded (the binary trees sort by it); `None` when it lies further.
+#[inline(always)]
+pub(super) fn count_order32(src: &[u8], m: usize, p: usize) -> (usize, Option<bool>) {
+    const U32_MAX: usize = u32::MAX as usize;
+    let (m, p) = (m & U32_MAX, p & U32_MAX);
+    if let (Some(a), Some(b)) = (read64(src, m), read64(src, p)) {
+        let d = a ^ b;
+        if d != 0 {
+            let k = d.trailing_zeros() & !7;
+            return ((k / 8) as usize, Some(((a >> k) as u8) < ((b >> k) as u8)));
+        }
+        return (
+            8 + count_rest(src, m.wrapping_add(8), p.wrapping_add(8)),
+            None,
+        );
+    }
+    (count_rest(src, m, p), None)
+}
+
 /// [`count`] past its first 8 bytes.
 #[inline(never)]
 fn count_rest(src: &[u8], m: usize, p: usize) -> usize {

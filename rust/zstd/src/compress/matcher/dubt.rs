@@ -76,25 +76,32 @@ impl Tables<'_> {
     }
 }
 
-/// Bytes that match at local positions `a < b` of `src`, up to its end. Positions are
-/// below 2^32, so `a + 8` cannot wrap and each load needs one comparison.
+/// Bytes that match at local positions `a < b` of `src`, up to its end, and when they
+/// differ within the 16 bytes loaded, whether the first differing byte is smaller at `a`
+/// (the tree's order, read from the loaded words). Positions are below 2^32, so `a + 8`
+/// cannot wrap and each load needs one comparison.
 #[inline(always)]
-fn count_fwd(src: &[u8], a: u32, b: u32) -> u32 {
+fn count_fwd(src: &[u8], a: u32, b: u32) -> (u32, Option<bool>) {
     let (a, b) = (a as usize, b as usize);
+    let order = |x: u64, y: u64, d: u64| {
+        let k = d.trailing_zeros() & !7;
+        (k / 8, Some(((x >> k) as u8) < ((y >> k) as u8)))
+    };
     if let (Some(x), Some(y)) = (read64(src, a), read64(src, b)) {
         let d = x ^ y;
         if d != 0 {
-            return d.trailing_zeros() / 8;
+            return order(x, y, d);
         }
         // Neighbours in a sorted tree often share more than 8 bytes.
         if let (Some(x), Some(y)) = (read64(src, a + 8), read64(src, b + 8)) {
             let d = x ^ y;
             if d != 0 {
-                return 8 + d.trailing_zeros() / 8;
+                let (n, o) = order(x, y, d);
+                return (8 + n, o);
             }
         }
     }
-    count_long(src, a, b)
+    (count_long(src, a, b), None)
 }
 
 /// [`count_fwd`] past a first 8 bytes that matched (or near the end).
@@ -222,16 +229,13 @@ impl<'t> Dubt<'t> {
             let known = common_s.min(common_l);
             // `known` bytes match (the ordering promises it); count the rest.
             let mp = m.wrapping_sub(v.base);
-            let len = if !EXT || m >= v.base {
+            let (len, order) = if !EXT || m >= v.base {
                 // Without an older segment `m >= floor >= v.base`.
-                known.wrapping_add(count_fwd(
-                    src,
-                    mp.wrapping_add(known),
-                    p.wrapping_add(known),
-                ))
+                let (n, order) = count_fwd(src, mp.wrapping_add(known), p.wrapping_add(known));
+                (known.wrapping_add(n), order)
             } else {
                 let n = v.match_len::<EXT>(m.wrapping_add(known), (p.wrapping_add(known)) as usize);
-                known.wrapping_add(n as u32)
+                (known.wrapping_add(n as u32), None)
             };
             if SEARCH && len > found.len {
                 found.end = found.end.max(m.saturating_add(len));
@@ -244,16 +248,19 @@ impl<'t> Dubt<'t> {
                     found.off = off;
                 }
             }
-            let Some(&pb) = src.get(p.wrapping_add(len) as usize) else {
+            if p.wrapping_add(len) as usize >= src.len() {
                 // Equal up to the block end: no order between them; the rest is dropped.
                 break;
-            };
-            let mb = if !EXT || m >= v.base {
-                src.get(mp.wrapping_add(len) as usize).copied()
-            } else {
-                v.byte::<EXT>(m.wrapping_add(len))
-            };
-            if mb < Some(pb) {
+            }
+            let before = order.unwrap_or_else(|| {
+                let mb = if !EXT || m >= v.base {
+                    src.get(mp.wrapping_add(len) as usize).copied()
+                } else {
+                    v.byte::<EXT>(m.wrapping_add(len))
+                };
+                mb < src.get(p.wrapping_add(len) as usize).copied()
+            });
+            if before {
                 t.set(smaller, m);
                 common_s = len;
                 if m <= bt_low {
@@ -380,7 +387,7 @@ impl Finder for Dubt<'_> {
             v.match_len::<EXT>(cur.wrapping_sub(f.off), ip) as u32
         } else {
             // `f.off <= ip`: the match starts in the current segment.
-            count_fwd(v.src, (ip as u32).wrapping_sub(f.off), ip as u32)
+            count_fwd(v.src, (ip as u32).wrapping_sub(f.off), ip as u32).0
         };
         if real >= 4 {
             (real as usize, f.off)
