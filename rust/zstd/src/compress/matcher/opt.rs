@@ -77,10 +77,10 @@ const OF_F: usize = ML_F + MAX_ML + 1;
 const SUMS: usize = OF_F + MAX_OFF_CODE + 1;
 const BASES: usize = SUMS + 4;
 const PREDEF: usize = BASES + 4;
-/// The weights of the literal-length, match-length and offset codes' counts (a code's
-/// price is its statistic's base price less its weight): a parse prices many lengths a
-/// position, and an emitted sequence changes three counts, so the weights are kept and
-/// updated with them (the base prices change with every sequence).
+/// Per literal-length, match-length and offset code, the weight of its count less its
+/// extra bits (a code's price is its statistic's base price less this entry): a parse
+/// prices many lengths a position, and an emitted sequence changes three counts, so the
+/// entries are kept and updated with them (the base prices change with every sequence).
 const LL_P: usize = PREDEF + 1;
 const ML_P: usize = LL_P + MAX_LL + 1;
 const OF_P: usize = ML_P + MAX_ML + 1;
@@ -263,15 +263,28 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// Recomputes every code's weight (after the counts were all set or scaled).
+    /// Recomputes every code's entry (after the counts were all set or scaled).
     fn set_code_weights(&mut self) {
         for (k, p) in [(K_LL, LL_P), (K_ML, ML_P), (K_OF, OF_P)] {
             let (f, n) = STATS[k];
             for i in 0..n {
-                let w = self.weight(self.get(f + i));
-                self.set(p + i, w as u32);
+                self.set_code(k, p, f, i);
             }
         }
+    }
+
+    /// Sets the entry of code `c` of statistic `k` (its counts at `f`, its entries at
+    /// `p`): the weight of its count less its extra bits, so that a code's price is its
+    /// statistic's base price less this one entry.
+    #[inline(always)]
+    fn set_code(&mut self, k: usize, p: usize, f: usize, c: usize) {
+        let extra = match k {
+            K_LL => LL_BASE.get(c).map_or(16, |b| i32::from(b.1)),
+            K_ML => ML_BASE.get(c).map_or(16, |b| i32::from(b.1)),
+            _ => c as i32,
+        };
+        let w = self.weight(self.get(f + c)).wrapping_sub(extra * BIT);
+        self.set(p + c, w as u32);
     }
 
     #[inline(always)]
@@ -373,9 +386,7 @@ impl<'t> Parser<'t> {
             (lits, 0)
         };
         let c = ll_code(lits) as usize;
-        let extra = LL_BASE.get(c).map_or(16, |b| i32::from(b.1));
-        (extra * BIT)
-            .wrapping_add(self.base(K_LL))
+        self.base(K_LL)
             .wrapping_sub(self.get(LL_P + c) as i32)
             .wrapping_add(more)
     }
@@ -388,8 +399,8 @@ impl<'t> Parser<'t> {
         if self.predef() {
             return (16 + oc) * BIT;
         }
-        let p = (oc * BIT)
-            .wrapping_add(self.base(K_OF))
+        let p = self
+            .base(K_OF)
             .wrapping_sub(self.get(OF_P + oc as usize) as i32);
         if !self.ultra && oc >= 20 {
             // Far offsets cost cache misses when decoding: btopt avoids them a little.
@@ -405,10 +416,8 @@ impl<'t> Parser<'t> {
             return self.weight(ml.saturating_sub(MIN_MATCH as usize) as u32);
         }
         let mc = ml_code(ml as u32) as usize;
-        let extra = ML_BASE.get(mc).map_or(16, |b| i32::from(b.1));
         // A sequence has overheads the codes do not show: prefer fewer of them.
-        (extra * BIT)
-            .wrapping_add(self.base(K_ML))
+        self.base(K_ML)
             .wrapping_sub(self.get(ML_P + mc) as i32)
             .wrapping_add(BIT / 5)
     }
@@ -425,11 +434,10 @@ impl<'t> Parser<'t> {
             (K_ML, ml_code(ml as u32) as usize, ML_P),
             (K_OF, highbit(ov) as usize, OF_P),
         ] {
-            let i = STATS[k].0 + c;
-            self.add(i, 1);
+            let f = STATS[k].0;
+            self.add(f + c, 1);
             self.add(SUMS + k, 1);
-            let w = self.weight(self.get(i));
-            self.set(p + c, w as u32);
+            self.set_code(k, p, f, c);
         }
     }
 
