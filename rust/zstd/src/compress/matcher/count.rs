@@ -110,13 +110,24 @@ pub(super) fn count_order32(src: &[u8], m: usize, p: usize) -> (usize, Option<bo
     if let (Some(a), Some(b)) = (read64(src, m), read64(src, p)) {
         let d = a ^ b;
         if d != 0 {
-            let k = d.trailing_zeros() & !7;
-            return ((k / 8) as usize, Some(((a >> k) as u8) < ((b >> k) as u8)));
+            // The bytes before the first difference are equal: as big-endian numbers
+            // the words compare as that byte does.
+            let before = a.swap_bytes() < b.swap_bytes();
+            return ((d.trailing_zeros() / 8) as usize, Some(before));
         }
-        return (
-            8 + count_rest(src, m.wrapping_add(8), p.wrapping_add(8)),
-            None,
-        );
+        // Neighbours in a sorted tree often share more than 8 bytes.
+        let (m8, p8) = (m.wrapping_add(8), p.wrapping_add(8));
+        if let (Some(a), Some(b)) = (read64(src, m8), read64(src, p8)) {
+            let d = a ^ b;
+            if d != 0 {
+                let before = a.swap_bytes() < b.swap_bytes();
+                return (8 + (d.trailing_zeros() / 8) as usize, Some(before));
+            }
+            // 16 bytes at both were read: no wrap.
+            let n = count_rest(src, m8.wrapping_add(8), p8.wrapping_add(8));
+            return (16usize.wrapping_add(n), None);
+        }
+        return (8 + count_rest(src, m8, p8), None);
     }
     (count_rest(src, m, p), None)
 }

@@ -83,9 +83,13 @@ impl Tables<'_> {
 #[inline(always)]
 fn count_fwd(src: &[u8], a: u32, b: u32) -> (u32, Option<bool>) {
     let (a, b) = (a as usize, b as usize);
+    // The bytes before the first difference are equal: as big-endian numbers the words
+    // compare as that byte does.
     let order = |x: u64, y: u64, d: u64| {
-        let k = d.trailing_zeros() & !7;
-        (k / 8, Some(((x >> k) as u8) < ((y >> k) as u8)))
+        (
+            d.trailing_zeros() / 8,
+            Some(x.swap_bytes() < y.swap_bytes()),
+        )
     };
     if let (Some(x), Some(y)) = (read64(src, a), read64(src, b)) {
         let d = x ^ y;
