@@ -432,6 +432,9 @@ mod capi {
     }
 
     /// One shape through the C API: compression (timed), decompression (timed), check.
+    // Out of line: inlined, every shape's locals would add up in `bench`'s frame (2.5 KiB)
+    // under the codec's own frames, on the module's init stack.
+    #[inline(never)]
     pub(super) fn run(b: &mut Bench, s: &Shape, frames: Option<&Frames>) -> Result {
         let n = b.nchunks(s);
         // SAFETY: plain function of its arguments.
@@ -773,6 +776,9 @@ mod rustapi {
         Ok(())
     }
 
+    // Out of line: inlined, every shape's locals would add up in `bench`'s frame (2.5 KiB)
+    // under the codec's own frames, on the module's init stack.
+    #[inline(never)]
     pub(super) fn run(b: &mut Bench, s: &Shape, frames: Option<&Frames>) -> Result {
         let n = b.nchunks(s);
         let mut p = get_params(s.level, s.estimate);
