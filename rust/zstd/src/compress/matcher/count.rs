@@ -100,9 +100,9 @@ pub(super) fn count32(src: &[u8], m: usize, p: usize) -> usize {
     count(src, m & U32_MAX, p & U32_MAX)
 }
 
-/// [`count32`] and, when the match ends within the first 8 bytes compared (most do),
-/// whether the first differing byte is smaller at `m` than at `p`, read from the words
-/// already loaded (the binary trees sort by it); `None` when it lies further.
+/// [`count32`] and, when the match ends within the first 16 bytes (most do), whether
+/// the first differing byte is smaller at `m` than at `p`, read from the words already
+/// compared (the binary trees sort by it); `None` when it lies further.
 #[inline(always)]
 pub(super) fn count_order32(src: &[u8], m: usize, p: usize) -> (usize, Option<bool>) {
     const U32_MAX: usize = u32::MAX as usize;
