@@ -100,6 +100,14 @@ pub(super) fn count32(src: &[u8], m: usize, p: usize) -> usize {
     count(src, m & U32_MAX, p & U32_MAX)
 }
 
+/// Where two 8-byte little-endian words that differ (`d = a ^ b`) first differ, in bytes,
+/// and whether that byte is smaller in `a`: the bytes before it are equal, so as
+/// big-endian numbers the words compare as that byte does (a binary tree's order).
+#[inline(always)]
+pub(super) fn first_diff(a: u64, b: u64, d: u64) -> (u32, bool) {
+    (d.trailing_zeros() / 8, a.swap_bytes() < b.swap_bytes())
+}
+
 /// [`count32`] and, when the match ends within the first 16 bytes (most do), whether
 /// the first differing byte is smaller at `m` than at `p`, read from the words already
 /// compared (the binary trees sort by it); `None` when it lies further.
@@ -110,18 +118,16 @@ pub(super) fn count_order32(src: &[u8], m: usize, p: usize) -> (usize, Option<bo
     if let (Some(a), Some(b)) = (read64(src, m), read64(src, p)) {
         let d = a ^ b;
         if d != 0 {
-            // The bytes before the first difference are equal: as big-endian numbers
-            // the words compare as that byte does.
-            let before = a.swap_bytes() < b.swap_bytes();
-            return ((d.trailing_zeros() / 8) as usize, Some(before));
+            let (n, before) = first_diff(a, b, d);
+            return (n as usize, Some(before));
         }
         // Neighbours in a sorted tree often share more than 8 bytes.
         let (m8, p8) = (m.wrapping_add(8), p.wrapping_add(8));
         if let (Some(a), Some(b)) = (read64(src, m8), read64(src, p8)) {
             let d = a ^ b;
             if d != 0 {
-                let before = a.swap_bytes() < b.swap_bytes();
-                return (8 + (d.trailing_zeros() / 8) as usize, Some(before));
+                let (n, before) = first_diff(a, b, d);
+                return (8 + n as usize, Some(before));
             }
             // 16 bytes at both were read: no wrap.
             let n = count_rest(src, m8.wrapping_add(8), p8.wrapping_add(8));

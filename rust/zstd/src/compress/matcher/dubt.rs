@@ -12,7 +12,7 @@
 //! the bucket, then [`UNSORTED`]. The entries hold `u32` indices; an index can never be
 //! `u32::MAX` (the index space ends at 3 GiB), so the mark is unambiguous.
 
-use super::count::{common_prefix, read64};
+use super::count::{common_prefix, first_diff, read64};
 use super::hash::hash;
 use super::lazy::Finder;
 use super::{highbit, View};
@@ -83,13 +83,9 @@ impl Tables<'_> {
 #[inline(always)]
 fn count_fwd(src: &[u8], a: u32, b: u32) -> (u32, Option<bool>) {
     let (a, b) = (a as usize, b as usize);
-    // The bytes before the first difference are equal: as big-endian numbers the words
-    // compare as that byte does.
     let order = |x: u64, y: u64, d: u64| {
-        (
-            d.trailing_zeros() / 8,
-            Some(x.swap_bytes() < y.swap_bytes()),
-        )
+        let (n, before) = first_diff(x, y, d);
+        (n, Some(before))
     };
     if let (Some(x), Some(y)) = (read64(src, a), read64(src, b)) {
         let d = x ^ y;
