@@ -73,6 +73,20 @@ impl<'w> Parts<'w> {
     /// left as an earlier frame with the same parameters left them (see
     /// [`MatchState::new_dirty`]).
     fn carve(c: &mut Carver<'w>, cp: &CParams, dirty: bool) -> Result<Self, Error> {
+        let mut slot = None;
+        Self::carve_into(&mut slot, c, cp, dirty)?;
+        slot.ok_or(Error::memory_allocation)
+    }
+
+    /// [`Parts::carve`] into `slot`: the caller keeps one copy of the parts in its frame
+    /// (a returned `Result` and the value moved out of it are two, on the kernel stack).
+    #[inline(never)]
+    fn carve_into(
+        slot: &mut Option<Self>,
+        c: &mut Carver<'w>,
+        cp: &CParams,
+        dirty: bool,
+    ) -> Result<(), Error> {
         let ms = if dirty {
             MatchState::new_dirty(cp, c)
         } else {
@@ -83,14 +97,15 @@ impl<'w> Parts<'w> {
             SeqStore::new_for(c, block_size(cp), cp.min_match).ok_or(Error::memory_allocation)?;
         let max_seqs = max_sequences(block_size(cp), cp.min_match);
         let ent = Entropy::new_for(c, max_seqs).ok_or(Error::memory_allocation)?;
-        Ok(Self {
+        *slot = Some(Self {
             ms,
             seqs,
             ent,
             rep: REP_START,
             cp: *cp,
             block: block_size(cp),
-        })
+        });
+        Ok(())
     }
 
     /// Starts a frame without dictionary.
@@ -299,11 +314,13 @@ impl<'a> CCtx<'a> {
         };
         let mut c = Carver::new(&mut *self.ws);
         // Fresh parts (no entropy tables, initial repeat offsets), tables cleared or not.
-        let mut parts = Parts::carve(&mut c, &params.cparams, start.is_some())?;
+        let mut slot = None;
+        Parts::carve_into(&mut slot, &mut c, &params.cparams, start.is_some())?;
+        let parts = slot.as_mut().ok_or(Error::memory_allocation)?;
         parts.ent.dispatch = self.dispatch;
         let start = start.unwrap_or(0);
         let r = compress_frame(
-            &mut parts,
+            parts,
             dst,
             src,
             params,
@@ -380,7 +397,9 @@ impl<'a> CCtx<'a> {
             }
             _ => None,
         };
-        let mut parts = Parts::carve(&mut c, &own, !attach || start.is_some())?;
+        let mut slot = None;
+        Parts::carve_into(&mut slot, &mut c, &own, !attach || start.is_some())?;
+        let parts = slot.as_mut().ok_or(Error::memory_allocation)?;
         parts.cp = cp;
         if !attach && !parts.ms.copy_from(cdict.match_state()) {
             return Err(Error::memory_allocation);
@@ -390,7 +409,7 @@ impl<'a> CCtx<'a> {
         parts.rep = cdict.rep();
         let start = start.unwrap_or(0);
         let r = compress_frame(
-            &mut parts,
+            parts,
             dst,
             src,
             &params,

@@ -64,6 +64,13 @@ impl<'a> SeqTable<'a> {
     }
 }
 
+/// Entries of [`Entropy::seq_count`]: three 64-entry histograms (literal-length,
+/// match-length and offset codes, each indexed by a masked code).
+pub(crate) const SEQ_COUNT: usize = 3 * 64;
+
+/// Entries of [`Entropy::cuts`] (C's `ZSTD_MAX_NB_BLOCK_SPLITS`).
+pub(crate) const MAX_CUTS: usize = 196;
+
 /// What the block writer needs across blocks, plus its scratch.
 pub(crate) struct Entropy<'a> {
     /// Huffman table the decoder holds (valid when `huf_valid`).
@@ -85,6 +92,12 @@ pub(crate) struct Entropy<'a> {
     /// once with their histograms and read back by the encoding loop (C's `llCode` and
     /// `mlCode`); empty in a dictionary's state, whose blocks are never written.
     pub codes: &'a mut [[u8; 2]],
+    /// Scratch: the code histograms of a block's sequences (u32, native byte order; see
+    /// `sequences::histograms`), kept off the kernel stack as C keeps them in its
+    /// entropy workspace.
+    pub seq_count: &'a mut [[u8; 4]; SEQ_COUNT],
+    /// Scratch: the cut points of a block split by its sequences (`seq_split`).
+    pub cuts: &'a mut [[u8; 2]; MAX_CUTS],
     /// Runs the entropy-coding loops (baseline or CPU-specific code).
     pub dispatch: Dispatch,
     /// The next distribution identity (see [`SeqTable::id`]).
@@ -97,7 +110,9 @@ impl<'a> Entropy<'a> {
         + 6 * 2 * SEQ_SYMBOLS
         + CTables::WORKSPACE
         + HufScratch::WORKSPACE
-        + 1024;
+        + 1024
+        + 4 * SEQ_COUNT
+        + 2 * MAX_CUTS;
 
     /// Workspace bytes of the code scratch for blocks of up to `max_seqs` sequences.
     pub(crate) const fn codes_size(max_seqs: usize) -> usize {
@@ -122,6 +137,8 @@ impl<'a> Entropy<'a> {
             huf_scratch: HufScratch::new(c)?,
             lit_count: c.table::<4>(256)?,
             codes: c.table::<2>(max_seqs)?,
+            seq_count: c.table::<4>(SEQ_COUNT)?.try_into().ok()?,
+            cuts: c.table::<2>(MAX_CUTS)?.try_into().ok()?,
             dispatch: GENERIC,
             next_id: 1,
         })

@@ -10,7 +10,7 @@
 //! again against the decoder's offsets (C's `ZSTD_seqStore_resolveOffCodes`).
 
 use super::block::{compressed_size, write_block, Sent};
-use super::entropy::Entropy;
+use super::entropy::{Entropy, MAX_CUTS};
 use super::matcher::rep::{offset_value, resolve, update_rep};
 use super::seq_store::SeqStore;
 use crate::error::Error;
@@ -21,7 +21,7 @@ use crate::params::Strategy;
 const MIN_SEQS: usize = 300;
 
 /// Most parts a block is cut into (C's `ZSTD_MAX_NB_BLOCK_SPLITS`).
-const MAX_PARTS: usize = 196;
+const MAX_PARTS: usize = MAX_CUTS;
 
 /// The block writer's settings for the parts.
 pub(crate) struct Writer<'e, 'w> {
@@ -30,10 +30,19 @@ pub(crate) struct Writer<'e, 'w> {
     pub raw_literals: bool,
 }
 
-/// Cut points (sequence indices), in order.
-struct Cuts {
-    at: [u32; MAX_PARTS],
-    n: usize,
+/// Ranges of sequences still to halve: a range's halves are pushed when it splits, so at
+/// most one pending range a level (ranges of 2 * MIN_SEQS and more, halved from at most
+/// 2^17 sequences: fewer than 9 levels).
+const PENDING: usize = 10;
+
+/// One range to halve: sequences `a..b`, literals `la..lb`, coded whole in `whole` bytes.
+#[derive(Clone, Copy, Default)]
+struct Range {
+    a: u32,
+    la: u32,
+    b: u32,
+    lb: u32,
+    whole: u32,
 }
 
 /// Index of the first literal of sequence `b`, given that of sequence `a <= b` (`la`):
@@ -60,35 +69,68 @@ fn part_size(
     compressed_size(scratch, &part, w.ent, w.strategy, w.raw_literals)
 }
 
-/// Cuts sequences `a..b` (literals from `la` to `lb`), which code in `whole` bytes, in
-/// halves, recursively, while the halves code smaller than the whole (C's
-/// `ZSTD_deriveBlockSplitsHelper`).
+/// Cuts the block's sequences (the range `all`) in halves, recursively, while the halves
+/// code smaller than the whole (C's `ZSTD_deriveBlockSplitsHelper`). A loop over pending
+/// ranges, not recursion, so its stack is bounded; the cuts are then sorted (which range
+/// is halved first changes none of them: each decision depends on its range only).
+/// The cuts (sequence indices below 2^16: a block of 128 KiB holds at most 43,691
+/// sequences) go to `w.ent.cuts`; returns their number.
 fn derive(
     seqs: &mut SeqStore<'_>,
     w: &mut Writer<'_, '_>,
     scratch: &mut [u8],
-    ((a, la), (b, lb), whole): ((usize, usize), (usize, usize), usize),
-    cuts: &mut Cuts,
-) {
-    if b - a < 2 * MIN_SEQS || cuts.n + 1 >= MAX_PARTS {
-        return;
+    all: Range,
+) -> usize {
+    let mut n = 0usize;
+    let mut pending = [Range::default(); PENDING];
+    pending[0] = all;
+    let mut top = 1usize;
+    while top > 0 && n + 1 < MAX_PARTS {
+        top -= 1;
+        let r = pending[top % PENDING];
+        let (a, la, b, lb) = (r.a as usize, r.la as usize, r.b as usize, r.lb as usize);
+        if b - a < 2 * MIN_SEQS {
+            continue;
+        }
+        let mid = a + (b - a) / 2;
+        let lm = lit_start(seqs, a, la, mid);
+        let halves = (
+            part_size(seqs, w, scratch, (a, la), (mid, lm)),
+            part_size(seqs, w, scratch, (mid, lm), (b, lb)),
+        );
+        let (Some(first), Some(second)) = halves else {
+            continue;
+        };
+        if first + second >= r.whole as usize || top + 2 > PENDING {
+            continue;
+        }
+        w.ent.cuts[n % MAX_PARTS] = (mid as u16).to_le_bytes();
+        n += 1;
+        let (mid, lm) = (mid as u32, lm as u32);
+        pending[top % PENDING] = Range {
+            b: mid,
+            lb: lm,
+            whole: first as u32,
+            ..r
+        };
+        pending[(top + 1) % PENDING] = Range {
+            a: mid,
+            la: lm,
+            whole: second as u32,
+            ..r
+        };
+        top += 2;
     }
-    let mid = a + (b - a) / 2;
-    let lm = lit_start(seqs, a, la, mid);
-    let halves = (
-        part_size(seqs, w, scratch, (a, la), (mid, lm)),
-        part_size(seqs, w, scratch, (mid, lm), (b, lb)),
-    );
-    if let (Some(first), Some(second)) = halves {
-        if first + second < whole {
-            derive(seqs, w, scratch, ((a, la), (mid, lm), first), cuts);
-            if let Some(c) = cuts.at.get_mut(cuts.n) {
-                *c = mid as u32;
-                cuts.n += 1;
-            }
-            derive(seqs, w, scratch, ((mid, lm), (b, lb), second), cuts);
+    // Insertion sort: few cuts (at most 145), found nearly in order, and no stack.
+    let at = &mut w.ent.cuts[..n.min(MAX_PARTS)];
+    for i in 1..at.len() {
+        let mut j = i;
+        while j > 0 && u16::from_le_bytes(at[j - 1]) > u16::from_le_bytes(at[j]) {
+            at.swap(j - 1, j);
+            j -= 1;
         }
     }
+    n
 }
 
 /// Writes the block `src` (whose sequences are `seqs`, found from repeat offsets `rep`)
@@ -104,21 +146,25 @@ pub(crate) fn write_split(
     rep: [u32; 3],
     last: bool,
 ) -> Option<Result<(usize, [u32; 3]), Error>> {
-    let mut cuts = Cuts {
-        at: [0; MAX_PARTS],
-        n: 0,
-    };
     let n = seqs.len();
-    if n < 2 * MIN_SEQS {
+    if n < 2 * MIN_SEQS || n > usize::from(u16::MAX) {
         return None;
     }
     let all = seqs.literals().len();
     let whole = part_size(seqs, w, dst, (0, 0), (n, all))?;
-    derive(seqs, w, dst, ((0, 0), (n, all), whole), &mut cuts);
-    if cuts.n == 0 {
+    // A block's sequences and literals number below 2^17 and its size below 2^32.
+    let range = Range {
+        a: 0,
+        la: 0,
+        b: u32::try_from(n).ok()?,
+        lb: u32::try_from(all).ok()?,
+        whole: u32::try_from(whole).ok()?,
+    };
+    let cuts = derive(seqs, w, dst, range);
+    if cuts == 0 {
         return None;
     }
-    Some(write_parts(dst, src, seqs, w, &cuts, rep, last))
+    Some(write_parts(dst, src, seqs, w, cuts, rep, last))
 }
 
 /// Codes the offsets of sequences `a..b`, which the finder coded against its repeat
@@ -154,22 +200,25 @@ fn recode(
     (coded, bytes, lits)
 }
 
-/// Sends each part of `seqs` cut at `cuts` as a block.
+/// Sends each part of `seqs` cut at the `cuts` first of `w.ent.cuts` as a block.
 fn write_parts(
     dst: &mut [u8],
     src: &[u8],
     seqs: &mut SeqStore<'_>,
     w: &mut Writer<'_, '_>,
-    cuts: &Cuts,
+    cuts: usize,
     rep: [u32; 3],
     last: bool,
 ) -> Result<(usize, [u32; 3]), Error> {
     let n = seqs.len();
-    let ends = cuts.at[..cuts.n].iter().map(|&c| c as usize).chain([n]);
     // The finder's repeat offsets (`found`) and the decoder's (`sent`).
     let (mut found, mut sent) = (rep, rep);
     let (mut out, mut a, mut pos, mut la) = (0usize, 0usize, 0usize, 0usize);
-    for b in ends {
+    for i in 0..=cuts.min(MAX_PARTS) {
+        let b = match w.ent.cuts.get(i) {
+            Some(&c) if i < cuts => usize::from(u16::from_le_bytes(c)),
+            _ => n,
+        };
         let (coded, mut bytes, lits) = recode(seqs, a, b, &mut found, sent);
         let lb = if b == n {
             seqs.literals().len()

@@ -3,7 +3,7 @@
 //! a compression mode per field (predefined, RLE, FSE-compressed or repeat), chosen by
 //! estimated cost, and the interleaved FSE bitstream.
 
-use super::entropy::{Entropy, SEQ_SYMBOLS};
+use super::entropy::{Entropy, SEQ_COUNT, SEQ_SYMBOLS};
 use super::seq_store::{decode, SeqStore, Sequence};
 use crate::bits::writer::BitWriter;
 use crate::fse::cost::{covers, table_cost};
@@ -84,19 +84,28 @@ struct Field {
 
 /// Chooses the mode of one field, writes its table description at `dst[*pos..]` and
 /// builds the encoding table in `ent.ct[k]`.
+/// Out of line: its tables stay off the stack of the sequence loop's frame.
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn choose(
     dst: &mut [u8],
     pos: &mut usize,
     ent: &mut Entropy<'_>,
     strategy: Strategy,
     k: usize,
-    count: &[u32],
+    symbols: usize,
     nb: usize,
     default: (&[i16], u32),
     max_log: u32,
     last_ncount: &mut Option<usize>,
 ) -> Option<Field> {
+    // The field's histogram, its `symbols` first entries (see `histograms`).
+    let mut all = [0u32; 64];
+    let at = [LL_H, OF_H, ML_H][k % 3];
+    for (c, b) in all.iter_mut().zip(&ent.seq_count[at..at + 64]) {
+        *c = u32::from_ne_bytes(*b);
+    }
+    let count = &all[..symbols.min(64)];
     let max_sym = count.iter().rposition(|&c| c > 0).unwrap_or(0);
     let most = count.iter().copied().max().unwrap_or(0) as usize;
     let mut norm = [0i16; SEQ_SYMBOLS];
@@ -232,20 +241,28 @@ fn write_extras<L: Fn(u32, u32) -> u32>(
     w.flush();
 }
 
-/// Counts of the literal-length, match-length and offset codes of a block's sequences,
-/// in 64-entry tables indexed by a masked code (the first `MAX_LL + 1`, `MAX_ML + 1`
-/// and `MAX_OF + 1` are the histograms).
-type Histograms = ([u32; 64], [u32; 64], [u32; 64]);
+/// Where each field's histogram starts in [`Entropy::seq_count`], by the field's index
+/// `k` of [`choose`] (literal lengths, offsets, match lengths); each has 64 entries,
+/// indexed by a masked code.
+const LL_H: usize = 0;
+const OF_H: usize = 64;
+const ML_H: usize = 128;
 
-/// The code histograms of `seqs`, from the stored entries: each is counted by its low 16
-/// bits, then the one sequence with a length of 64 KiB or more is moved to its real codes
-/// (its offset code is right), so the loop has no per-sequence test. With room for them,
-/// each sequence's literal-length and match-length codes go to `codes` on the way (all
-/// of them right when no sequence is that long); returns whether they did.
-fn histograms(seqs: &SeqStore<'_>, codes: &mut [[u8; 2]]) -> (Histograms, bool) {
-    let mut ll_count = [0u32; 64];
-    let mut ml_count = [0u32; 64];
-    let mut of_count = [0u32; 64];
+/// Adds `d` to entry `i` of a histogram held as native-endian bytes.
+#[inline(always)]
+fn bump(h: &mut [[u8; 4]; SEQ_COUNT], i: usize, d: u32) {
+    let c = &mut h[i];
+    *c = u32::from_ne_bytes(*c).wrapping_add(d).to_ne_bytes();
+}
+
+/// The code histograms of `seqs` into `h` (see [`LL_H`]), from the stored entries: each
+/// is counted by its low 16 bits, then the one sequence with a length of 64 KiB or more
+/// is moved to its real codes (its offset code is right), so the loop has no
+/// per-sequence test. With room for them, each sequence's literal-length and
+/// match-length codes go to `codes` on the way (all of them right when no sequence is
+/// that long); returns whether they did.
+fn histograms(seqs: &SeqStore<'_>, codes: &mut [[u8; 2]], h: &mut [[u8; 4]; SEQ_COUNT]) -> bool {
+    *h = [[0; 4]; SEQ_COUNT];
     // The codes of 16-bit lengths and a 32-bit Offset_Value are at most 34, 51 and 31,
     // within the format's alphabets: the masks only show the compiler the tables' size.
     let low_codes = |s: Sequence| {
@@ -263,16 +280,16 @@ fn histograms(seqs: &SeqStore<'_>, codes: &mut [[u8; 2]]) -> (Histograms, bool) 
         for (e, c) in entries.iter().zip(codes.iter_mut()) {
             let (l, m, o) = low_codes(decode(e));
             *c = [l as u8, m as u8];
-            ll_count[l] = ll_count[l].wrapping_add(1);
-            ml_count[m] = ml_count[m].wrapping_add(1);
-            of_count[o] = of_count[o].wrapping_add(1);
+            bump(h, LL_H + l, 1);
+            bump(h, ML_H + m, 1);
+            bump(h, OF_H + o, 1);
         }
     } else {
         for e in entries {
             let (l, m, o) = low_codes(decode(e));
-            ll_count[l] = ll_count[l].wrapping_add(1);
-            ml_count[m] = ml_count[m].wrapping_add(1);
-            of_count[o] = of_count[o].wrapping_add(1);
+            bump(h, LL_H + l, 1);
+            bump(h, ML_H + m, 1);
+            bump(h, OF_H + o, 1);
         }
     }
     if let Some(e) = entries.get(long_at) {
@@ -282,12 +299,12 @@ fn histograms(seqs: &SeqStore<'_>, codes: &mut [[u8; 2]]) -> (Histograms, bool) 
         let s = seqs.get(long_at);
         let rl = (ll_code(s.lit_len) as usize).min(MAX_LL);
         let rm = (ml_code(s.match_len) as usize).min(MAX_ML);
-        ll_count[l] = ll_count[l].wrapping_sub(1);
-        ml_count[m] = ml_count[m].wrapping_sub(1);
-        ll_count[rl] = ll_count[rl].wrapping_add(1);
-        ml_count[rm] = ml_count[rm].wrapping_add(1);
+        bump(h, LL_H + l, u32::MAX);
+        bump(h, ML_H + m, u32::MAX);
+        bump(h, LL_H + rl, 1);
+        bump(h, ML_H + rm, 1);
     }
-    ((ll_count, ml_count, of_count), kept)
+    kept
 }
 
 /// Writes the sequences section for `seqs`; `None` when `dst` is too small (or the
@@ -318,7 +335,7 @@ pub(crate) fn write_sequences<L: Fn(u32, u32) -> u32 + Copy>(
     if nb == 0 {
         return Some(pos);
     }
-    let ((ll_count, ml_count, of_count), kept) = histograms(seqs, ent.codes);
+    let kept = histograms(seqs, ent.codes, ent.seq_count);
     let modes_at = pos;
     pos += 1;
     if dst.len() <= modes_at {
@@ -331,7 +348,7 @@ pub(crate) fn write_sequences<L: Fn(u32, u32) -> u32 + Copy>(
         ent,
         strategy,
         0,
-        &ll_count[..=MAX_LL],
+        MAX_LL + 1,
         nb,
         (&LL_DEFAULT_NORM, LL_DEFAULT_LOG),
         LL_MAX_LOG,
@@ -343,7 +360,7 @@ pub(crate) fn write_sequences<L: Fn(u32, u32) -> u32 + Copy>(
         ent,
         strategy,
         1,
-        &of_count[..=MAX_OF],
+        MAX_OF + 1,
         nb,
         (&OF_DEFAULT_NORM, OF_DEFAULT_LOG),
         OF_MAX_LOG,
@@ -355,7 +372,7 @@ pub(crate) fn write_sequences<L: Fn(u32, u32) -> u32 + Copy>(
         ent,
         strategy,
         2,
-        &ml_count[..=MAX_ML],
+        MAX_ML + 1,
         nb,
         (&ML_DEFAULT_NORM, ML_DEFAULT_LOG),
         ML_MAX_LOG,
@@ -462,7 +479,11 @@ mod tests {
         assert!(s.push(&lits, 70_000, 40));
         assert!(s.push(&lits[..70], 4, 1000));
         let mut codes = [[0u8; 2]; 3];
-        let ((ll, ml, of), kept) = histograms(&s, &mut codes);
+        let mut h = [[0u8; 4]; SEQ_COUNT];
+        let kept = histograms(&s, &mut codes, &mut h);
+        let part =
+            |at: usize| -> [u32; 64] { core::array::from_fn(|i| u32::from_ne_bytes(h[at + i])) };
+        let (ll, ml, of) = (part(LL_H), part(ML_H), part(OF_H));
         assert!(kept);
         assert_eq!(codes[2], [ll_code(70), ml_code(4)]);
         let (mut ll2, mut ml2, mut of2) = ([0u32; 64], [0u32; 64], [0u32; 64]);

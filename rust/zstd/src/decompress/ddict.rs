@@ -32,7 +32,7 @@ impl<'a> DDict<'a> {
         let mut ent = Entropy::carve(&mut c).ok_or(Error::memory_allocation)?;
         let d = dict::read(dict, |t| match t {
             Table::Huffman(w) => {
-                ent.huf_log = build_table(w, ent.huf, 0);
+                ent.huf_log = build_table(w, ent.huf, 0, ent.tree.sorted);
                 Ok(())
             }
             Table::Fse(seq, counts) => build_dict_table(counts, &mut ent, seq),

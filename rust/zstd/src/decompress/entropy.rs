@@ -6,6 +6,7 @@
 use super::hot::{Dispatch, GENERIC};
 use crate::fse::decode::Entry;
 use crate::huf::decode::{HufTable, DECODER_MAX_LOG, TABLE_CELLS};
+use crate::huf::weights::TreeScratch;
 use crate::tables::{LL_MAX_LOG, ML_MAX_LOG, OF_MAX_LOG, REP_START};
 use crate::workspace::Carver;
 
@@ -51,17 +52,20 @@ pub struct Entropy<'a> {
     pub of: SeqTable,
     pub ml: SeqTable,
     pub reps: [u32; 3],
+    /// Scratch for reading Huffman tree descriptions.
+    pub(crate) tree: TreeScratch<'a>,
     /// Runs the hot loops (baseline code unless the owner chose a CPU-specific runner).
     pub dispatch: Dispatch,
 }
 
 impl<'a> Entropy<'a> {
     /// Workspace bytes [`Entropy::carve`] takes.
-    pub const BYTES: usize = TABLE_CELLS * 2 + SEQ_CELLS * 8;
+    pub const BYTES: usize = TABLE_CELLS * 2 + SEQ_CELLS * 8 + TreeScratch::BYTES;
 
     pub fn carve(c: &mut Carver<'a>) -> Option<Self> {
         let huf: &mut HufTable = c.table::<2>(TABLE_CELLS)?.try_into().ok()?;
         let seq = c.table::<8>(SEQ_CELLS)?.try_into().ok()?;
+        let tree = TreeScratch::carve(c)?;
         Some(Self {
             huf,
             huf_log: 0,
@@ -70,6 +74,7 @@ impl<'a> Entropy<'a> {
             of: SeqTable::UNSET,
             ml: SeqTable::UNSET,
             reps: REP_START,
+            tree,
             dispatch: GENERIC,
         })
     }

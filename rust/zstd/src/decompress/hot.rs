@@ -12,8 +12,9 @@
 use super::entropy::Entropy;
 use super::execute::{self, Lits, Out};
 use crate::error::Error;
+use crate::fse::decode::Entry;
 use crate::huf::decode::{self as huf, HufTable};
-use crate::huf::weights::{read_weights, Weights};
+use crate::huf::weights::{read_weights, TreeScratch, Weights};
 
 /// One unit of hot work: a block's sequences, a literals section's Huffman streams, or
 /// its Huffman tree description.
@@ -48,6 +49,8 @@ struct TreeJob<'a, 'c> {
     table: &'a mut HufTable,
     log: &'a mut u32,
     src: &'c [u8],
+    fse: &'a mut [Entry; 64],
+    sorted: &'a mut [u8; 256],
 }
 
 /// Runs a [`Hot`] job: [`GENERIC`] or a CPU-specific runner chosen by the caller.
@@ -100,9 +103,21 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
     }
 
     /// Reading of the Huffman tree description at the start of `src` into `table` and
-    /// its Max_Number_of_Bits `log` (yields the description's size).
-    pub(crate) fn tree(table: &'a mut HufTable, log: &'a mut u32, src: &'c [u8]) -> Self {
-        Hot(Job::Tree(TreeJob { table, log, src }))
+    /// its Max_Number_of_Bits `log` (yields the description's size), with `scratch`.
+    pub(crate) fn tree(
+        table: &'a mut HufTable,
+        log: &'a mut u32,
+        src: &'c [u8],
+        scratch: &'a mut TreeScratch<'_>,
+    ) -> Self {
+        let (fse, sorted) = (&mut *scratch.fse, &mut *scratch.sorted);
+        Hot(Job::Tree(TreeJob {
+            table,
+            log,
+            src,
+            fse,
+            sorted,
+        }))
     }
 
     /// Hands the job to the runner of its kind.
@@ -131,7 +146,7 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
                 }
             },
             |j| huf_generic(j.table, j.log, j.src, j.out, j.four),
-            |j| tree_generic(j.table, j.log, j.src),
+            |j| tree_generic(j),
         )
     }
 
@@ -154,7 +169,7 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
                 }
             },
             |j| huf_bmi2(j.table, j.log, j.src, j.out, j.four),
-            |j| tree_bmi2(j.table, j.log, j.src),
+            |j| tree_bmi2(j),
         )
     }
 }
@@ -241,27 +256,22 @@ fn huf_bmi2(
 /// own function, so its frame (weights, their counts and FSE table) is not added to the
 /// stream decoder's.
 #[inline(always)]
-fn tree_body(
-    table: &mut HufTable,
-    log: &mut u32,
-    src: &[u8],
-    min_log: u32,
-) -> Result<usize, Error> {
+fn tree_body(j: TreeJob<'_, '_>, min_log: u32) -> Result<usize, Error> {
     let mut w = Weights {
         weights: [0; 256],
         symbols: 0,
         max_bits: 0,
         rank: [0; 16],
     };
-    let used = read_weights(src, &mut w)?;
-    *log = huf::build_table(&w, table, min_log);
+    let used = read_weights(j.src, &mut w, j.fse)?;
+    *j.log = huf::build_table(&w, j.table, min_log, j.sorted);
     Ok(used)
 }
 
 #[inline(never)]
-fn tree_generic(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
+fn tree_generic(j: TreeJob<'_, '_>) -> Result<usize, Error> {
     // 11-bit tables, read with a constant shift (see `huf::build_table`).
-    tree_body(table, log, src, crate::tables::HUF_MAX_LOG)
+    tree_body(j, crate::tables::HUF_MAX_LOG)
 }
 
 /// Tree description reading compiled for BMI1, BMI2 and LZCNT.
@@ -271,6 +281,6 @@ fn tree_generic(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline(never)]
-fn tree_bmi2(table: &mut HufTable, log: &mut u32, src: &[u8]) -> Result<usize, Error> {
-    tree_body(table, log, src, 0)
+fn tree_bmi2(j: TreeJob<'_, '_>) -> Result<usize, Error> {
+    tree_body(j, 0)
 }

@@ -123,7 +123,7 @@ pub(crate) fn decode_literals(
         LiteralsType::Compressed | LiteralsType::Treeless => {
             let streams = if h.kind == LiteralsType::Compressed {
                 let run = ent.dispatch;
-                let used = run(Hot::tree(ent.huf, &mut ent.huf_log, content))?;
+                let used = run(Hot::tree(ent.huf, &mut ent.huf_log, content, &mut ent.tree))?;
                 content.get(used..).ok_or(Error::corruption_detected)?
             } else {
                 if ent.huf_log == 0 {

@@ -55,7 +55,7 @@ fn read_table<V: Fn(usize) -> (u32, u8) + Copy>(
     max_log: u32,
     default: (&[i16], u32),
     value: V,
-    counts: &mut NormalizedCounts,
+    counts: &mut NormalizedCounts<64>,
 ) -> Result<usize, Error> {
     match mode {
         0 => {
@@ -107,7 +107,7 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         return Err(Error::corruption_detected);
     }
     let mut counts = NormalizedCounts {
-        counts: [0; 256],
+        counts: [0; 64],
         max_symbol: 0,
         table_log: 0,
         less_than_one: false,
@@ -153,7 +153,7 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
 
 /// Builds a dictionary's FSE table for `seq` from its counts (read by [`crate::dict`]).
 pub(crate) fn build_dict_table(
-    counts: &NormalizedCounts,
+    counts: &NormalizedCounts<64>,
     ent: &mut Entropy<'_>,
     seq: Seq,
 ) -> Result<(), Error> {
@@ -183,7 +183,7 @@ pub(crate) fn build_dict_table(
 fn set_table<V: Fn(usize) -> (u32, u8)>(
     t: &mut SeqTable,
     cells: &mut [Entry],
-    counts: &NormalizedCounts,
+    counts: &NormalizedCounts<64>,
     value: V,
 ) -> Result<(), Error> {
     t.predefined = false;

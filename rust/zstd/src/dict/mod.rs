@@ -29,7 +29,7 @@ pub(crate) enum Table<'t> {
     /// The literals' Huffman weights.
     Huffman(&'t Weights),
     /// Normalized counts of one sequence alphabet.
-    Fse(Seq, &'t NormalizedCounts),
+    Fse(Seq, &'t NormalizedCounts<64>),
 }
 
 /// A dictionary's identity, repeat offsets and content.
@@ -73,10 +73,10 @@ pub(crate) fn read<'d>(
         max_bits: 0,
         rank: [0; 16],
     };
-    let mut pos = read_weights(src, &mut weights).map_err(bad)?;
+    let mut pos = read_weights(src, &mut weights, &mut [[0; 8]; 64]).map_err(bad)?;
     sink(Table::Huffman(&weights)).map_err(bad)?;
     let mut counts = NormalizedCounts {
-        counts: [0; 256],
+        counts: [0; 64],
         max_symbol: 0,
         table_log: 0,
         less_than_one: false,

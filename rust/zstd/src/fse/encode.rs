@@ -75,13 +75,14 @@ fn build(t: &mut Table, spread: &mut [u8; STATES], norm: &[i16], log: u32) {
     let mask = size - 1;
     let n = norm.len().min(MAX_SYMBOLS);
     let norm = &norm[..n];
-    // Next cell of each symbol in the order of states; indexed by a byte, unchecked.
-    // The cells of a valid distribution sum to `size <= 512`: no wrap.
-    let mut cumul = [0u16; 256];
+    // Next cell of each symbol in the order of states; indexed by a masked symbol,
+    // unchecked (the spread holds symbols of `norm` only). The cells of a valid
+    // distribution sum to `size <= 512`: no wrap.
+    let mut cumul = [0u16; MAX_SYMBOLS];
     let mut cells = 0u16;
     let mut high = size - 1;
     for (s, &p) in norm.iter().enumerate() {
-        cumul[s] = cells;
+        cumul[s & (MAX_SYMBOLS - 1)] = cells;
         if p == -1 {
             cells = cells.wrapping_add(1);
             spread[high & (STATES - 1)] = s as u8;
@@ -120,7 +121,7 @@ fn build(t: &mut Table, spread: &mut [u8; STATES], norm: &[i16], log: u32) {
     // The state of cell `u` is `size + u` (below 1024: no wrap).
     let mut state = size as u16;
     for &s in spread {
-        let at = &mut cumul[usize::from(s)];
+        let at = &mut cumul[usize::from(s) & (MAX_SYMBOLS - 1)];
         let o = SYMBOL_BYTES + 2 * (*at as usize & (STATES - 1));
         *at = at.wrapping_add(1);
         if let Some(d) = t.get_mut(o..o + 2) {

@@ -4,9 +4,11 @@
 
 use crate::error::Error;
 
-/// Normalized counts read from a description; `-1` means "less than 1".
-pub(crate) struct NormalizedCounts {
-    pub counts: [i16; 256],
+/// Normalized counts read from a description; `-1` means "less than 1". `S` (a power of
+/// two up to 256) bounds the alphabet: 64 for the sequence codes keeps 384 bytes of
+/// kernel stack free where those are read.
+pub(crate) struct NormalizedCounts<const S: usize = 256> {
+    pub counts: [i16; S],
     /// Largest symbol with a count (counts beyond it are zero).
     pub max_symbol: usize,
     pub table_log: u32,
@@ -48,16 +50,17 @@ fn load8(b: &[u8]) -> u64 {
 ///
 /// The bits are read from a 64-bit window reloaded at the byte holding the next unread
 /// bit before each field: a count takes at most 16 bits of the 57 a reload makes ready.
-pub(crate) fn read_counts(
+pub(crate) fn read_counts<const S: usize>(
     src: &[u8],
     max_symbol: usize,
     max_log: u32,
-    out: &mut NormalizedCounts,
+    out: &mut NormalizedCounts<S>,
 ) -> Result<usize, Error> {
+    const { assert!(S.is_power_of_two() && S <= 256) };
     if src.is_empty() {
         return Err(Error::srcSize_wrong);
     }
-    let max_symbol = max_symbol.min(255);
+    let max_symbol = max_symbol.min(S - 1);
     // The reader loads 8 bytes at a time: a shorter description is read from a copy.
     let src_len = src.len();
     let mut pad = [0u8; 8];
@@ -115,8 +118,8 @@ pub(crate) fn read_counts(
                 bits
             }
         };
-        // symbol <= max_symbol <= 255.
-        out.counts[symbol & 255] = (value as i16).wrapping_sub(1);
+        // symbol <= max_symbol < S.
+        out.counts[symbol & (S - 1)] = (value as i16).wrapping_sub(1);
         symbol += 1;
         if value == 1 {
             // A zero count: repeat flags follow, 2 bits each, 3 meaning "3 more zeros

@@ -34,7 +34,12 @@ pub(crate) type HufTable = [[u8; 2]; TABLE_CELLS];
 /// cells are filled by a loop whose run length (a power of two) is fixed: the run-length
 /// dispatch costs once per weight, not once per symbol.
 #[inline(always)]
-pub(crate) fn build_table(w: &Weights, table: &mut HufTable, min_log: u32) -> u32 {
+pub(crate) fn build_table(
+    w: &Weights,
+    table: &mut HufTable,
+    min_log: u32,
+    sorted: &mut [u8; 256],
+) -> u32 {
     let max_bits = w.max_bits.min(DECODER_MAX_LOG);
     let least = min_log.min(HUF_MAX_LOG);
     let log = if (1..least).contains(&max_bits) {
@@ -55,7 +60,6 @@ pub(crate) fn build_table(w: &Weights, table: &mut HufTable, min_log: u32) -> u3
         k = k.wrapping_add(w.rank[weight] as usize);
     }
     next[0] = k;
-    let mut sorted = [0u8; 256];
     for (s, &x) in w.weights[..w.symbols].iter().enumerate() {
         let p = &mut next[usize::from(x) & 15];
         sorted[*p & 255] = s as u8;

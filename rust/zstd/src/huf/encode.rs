@@ -27,17 +27,20 @@ pub(crate) struct HufCTable<'a> {
 pub(crate) struct HufScratch<'a> {
     keys: &'a mut [[u8; 4]; 256],
     work: &'a mut [[u8; 4]; 256],
+    /// The radix sort's bucket positions (u16 little-endian): off the kernel stack.
+    at: &'a mut [[u8; 2]; 256],
 }
 
 impl<'a> HufScratch<'a> {
     /// Workspace bytes.
-    pub(crate) const WORKSPACE: usize = 2 * 256 * 4;
+    pub(crate) const WORKSPACE: usize = 2 * 256 * 4 + 256 * 2;
 
     /// Carves the scratch.
     pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
         Some(Self {
             keys: c.table::<4>(256)?.try_into().ok()?,
             work: c.table::<4>(256)?.try_into().ok()?,
+            at: c.table::<2>(256)?.try_into().ok()?,
         })
     }
 
@@ -115,8 +118,14 @@ fn in_place_lengths(a: &mut [[u8; 4]; 256], n: usize) {
 
 /// Sorts the keys `t[..n]` (`count << 8 | symbol`, entered in ascending symbol order)
 /// ascending: a stable LSD radix sort on the count bytes, as many passes as `max`
-/// (a bound on every count) needs. `tmp` is scratch.
-fn radix_sort(t: &mut [[u8; 4]; 256], tmp: &mut [[u8; 4]; 256], n: usize, max: u32) {
+/// (a bound on every count) needs. `tmp` and `at` are scratch.
+fn radix_sort(
+    t: &mut [[u8; 4]; 256],
+    tmp: &mut [[u8; 4]; 256],
+    at: &mut [[u8; 2]; 256],
+    n: usize,
+    max: u32,
+) {
     let n = n.min(256);
     let passes = if max < 1 << 8 {
         1
@@ -128,21 +137,23 @@ fn radix_sort(t: &mut [[u8; 4]; 256], tmp: &mut [[u8; 4]; 256], n: usize, max: u
     for pass in 0..passes {
         let shift = 8 + 8 * pass;
         // At most 256 keys: the counts and their sums fit a `u16` without wrapping.
-        let mut at = [0u16; 256];
+        let get = |a: &[[u8; 2]; 256], d: usize| u16::from_le_bytes(a[d & 255]);
+        *at = [[0; 2]; 256];
         for k in &t[..n] {
             let d = (u32::from_le_bytes(*k) >> shift) as usize & 255;
-            at[d] = at[d].wrapping_add(1);
+            at[d] = get(at, d).wrapping_add(1).to_le_bytes();
         }
         let mut sum = 0u16;
         for a in at.iter_mut() {
-            let c = *a;
-            *a = sum;
+            let c = u16::from_le_bytes(*a);
+            *a = sum.to_le_bytes();
             sum = sum.wrapping_add(c);
         }
         for k in &t[..n] {
             let d = (u32::from_le_bytes(*k) >> shift) as usize & 255;
-            tmp[at[d] as usize & 255] = *k;
-            at[d] = at[d].wrapping_add(1);
+            let p = get(at, d);
+            tmp[p as usize & 255] = *k;
+            at[d] = p.wrapping_add(1).to_le_bytes();
         }
         t[..n].copy_from_slice(&tmp[..n]);
     }
@@ -330,7 +341,7 @@ impl<'a> HufCTable<'a> {
         if !(2..=256).contains(&n) {
             return None;
         }
-        radix_sort(sc.keys, sc.work, n, any);
+        radix_sort(sc.keys, sc.work, sc.at, n, any);
         for i in 0..n {
             set(sc.work, i, get(sc.keys, i) >> 8);
         }

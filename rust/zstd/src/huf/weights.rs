@@ -10,6 +10,26 @@ use crate::fse::header::{read_counts, NormalizedCounts};
 /// Largest accuracy log of the FSE table that compresses weights.
 const WEIGHTS_MAX_LOG: u32 = 6;
 
+/// Workspace scratch for reading a tree description, off the kernel stack (C keeps it
+/// in the context's workspace too): the FSE table of compressed weights and the symbols
+/// sorted by weight.
+pub(crate) struct TreeScratch<'a> {
+    pub fse: &'a mut [Entry; 64],
+    pub sorted: &'a mut [u8; 256],
+}
+
+impl<'a> TreeScratch<'a> {
+    /// Workspace bytes [`TreeScratch::carve`] takes.
+    pub(crate) const BYTES: usize = 64 * 8 + 256;
+
+    pub(crate) fn carve(c: &mut crate::workspace::Carver<'a>) -> Option<Self> {
+        Some(Self {
+            fse: c.table::<8>(64)?.try_into().ok()?,
+            sorted: c.array::<256>()?,
+        })
+    }
+}
+
 /// Weights of a tree description, with the last (implied) one filled in.
 pub(crate) struct Weights {
     pub weights: [u8; 256],
@@ -22,8 +42,13 @@ pub(crate) struct Weights {
 }
 
 /// Reads a tree description at the start of `src`; returns the weights and bytes used.
+/// `fse` is scratch for the table of compressed weights.
 #[inline(always)]
-pub(crate) fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> {
+pub(crate) fn read_weights(
+    src: &[u8],
+    w: &mut Weights,
+    fse: &mut [Entry; 64],
+) -> Result<usize, Error> {
     let header = usize::from(*src.first().ok_or(Error::srcSize_wrong)?);
     // The weights are counted as they are decoded (weights above 12 as 13: rejected
     // below); `w.weights` is only read up to `w.symbols`, so it is not cleared.
@@ -43,7 +68,7 @@ pub(crate) fn read_weights(src: &[u8], w: &mut Weights) -> Result<usize, Error> 
     } else {
         let data = src.get(1..1 + header).ok_or(Error::srcSize_wrong)?;
         (
-            decode_fse_weights(data, &mut w.weights, &mut rank)?,
+            decode_fse_weights(data, &mut w.weights, &mut rank, fse)?,
             1 + header,
         )
     };
@@ -92,6 +117,7 @@ fn decode_fse_weights(
     data: &[u8],
     out: &mut [u8; 256],
     rank: &mut [u32; 16],
+    table: &mut [Entry; 64],
 ) -> Result<usize, Error> {
     let mut counts = NormalizedCounts {
         counts: [0; 256],
@@ -100,11 +126,10 @@ fn decode_fse_weights(
         less_than_one: false,
     };
     let used = read_counts(data, 255, WEIGHTS_MAX_LOG, &mut counts)?;
-    let mut table: [Entry; 64] = [[0; 8]; 64];
     let log = counts.table_log;
     // Symbols above 12 are no weight: they decode as 13, for `rank` to count.
     let c = &counts.counts[..=counts.max_symbol];
-    build_table::<256, _>(c, log, counts.less_than_one, &mut table, |s| {
+    build_table::<256, _>(c, log, counts.less_than_one, table, |s| {
         (s.min(13) as u32, 0)
     })?;
     // At most 255 symbols are counted: no count wraps.
@@ -223,7 +248,7 @@ mod tests {
         // RFC 8878 §4.2.1: literals 0..4 with weights 4,3,2,0,1 -> last (5) gets 1.
         let src = [128 + 5 - 1, 0x43, 0x20, 0x10];
         let mut w = empty();
-        assert_eq!(read_weights(&src, &mut w).unwrap(), 4);
+        assert_eq!(read_weights(&src, &mut w, &mut [[0; 8]; 64]).unwrap(), 4);
         assert_eq!(&w.weights[..6], &[4, 3, 2, 0, 1, 1]);
         assert_eq!(w.max_bits, 4);
         assert_eq!(w.symbols, 6);
@@ -235,7 +260,10 @@ mod tests {
         // weights 1 to 12), so it must reject it.
         let src = [128 + 2 - 1, 0xd1];
         let mut w = empty();
-        assert_eq!(read_weights(&src, &mut w), Err(Error::corruption_detected));
+        assert_eq!(
+            read_weights(&src, &mut w, &mut [[0; 8]; 64]),
+            Err(Error::corruption_detected)
+        );
     }
 
     #[test]
@@ -244,6 +272,9 @@ mod tests {
         // for two 5-bit initial states; C 1.5.7 rejects it.
         let src = [0x04, 0x20, 0xff, 0x1f, 0x02];
         let mut w = empty();
-        assert_eq!(read_weights(&src, &mut w), Err(Error::corruption_detected));
+        assert_eq!(
+            read_weights(&src, &mut w, &mut [[0; 8]; 64]),
+            Err(Error::corruption_detected)
+        );
     }
 }
