@@ -79,6 +79,7 @@ capi-test: capi
 	capi/abi/check.sh
 	capi/tests/run.sh
 	SIZES_LEVELS=1-19 capi/bench/run.sh sizes
+	scripts/stack_depth.py build/capi/kbench
 
 # The FFI crate's unsafe code under Miri (nightly): Rust-side calls of every exported
 # function, workspace placement, custom allocators. Not part of `make test` (slow).

@@ -269,7 +269,8 @@ pub unsafe extern "C" fn zstd_compress_cctx(
 }
 
 /// A `zstd_cdict`: the core dictionary over the caller's dictionary bytes.
-pub type CdictObj = CDict<'static>;
+/// Built in place in the handle (`None` only until it is built).
+pub type CdictObj = Option<CDict<'static>>;
 
 /// `zstd_create_cdict_byreference()`: a dictionary that keeps using `dict` (which must
 /// outlive it), allocated through `custom_mem`; NULL on failure.
@@ -291,11 +292,12 @@ pub unsafe extern "C" fn zstd_create_cdict_byreference(
     let Some(dict) = (unsafe { raw::src(dict, dict_size) }) else {
         return core::ptr::null_mut();
     };
-    handle::create(
+    handle::create_in(
         custom_mem,
         CDict::workspace_bound(dict.len(), &cp),
         Kind::CDict,
-        |ws| CDict::new(dict, cp, ws).ok(),
+        None,
+        |ws, slot| CDict::new_in(slot, dict, cp, ws).ok(),
     )
     .map_or(core::ptr::null_mut(), |h| h.as_ptr().cast())
 }
@@ -332,7 +334,9 @@ pub unsafe extern "C" fn zstd_compress_using_cdict(
     let Some(d) = (unsafe { handle::get_shared::<CdictObj>(cdict, Kind::CDict) }) else {
         return encode(ErrorCode::dictionary_wrong);
     };
-    let d: &CdictObj = &d.value;
+    let Some(d) = d.value.as_ref() else {
+        return encode(ErrorCode::dictionary_wrong);
+    };
     // SAFETY: forwarded caller contract.
     unsafe {
         with_cctx(cctx, dst, dst_capacity, src, src_size, |h, dst, src| {

@@ -16,8 +16,15 @@ use zstd_kernel::{ErrorCode, CONTENTSIZE_UNKNOWN};
 /// call is `zstd_end_stream()` the whole (empty) input is known: the frame then says
 /// "0 bytes". `fresh` lets us write the same header.
 pub struct CstreamObj {
-    core: CStream<'static>,
+    /// Built in place in the handle (`None` only until `zstd_init_cstream` built it).
+    core: Option<CStream<'static>>,
     fresh: bool,
+}
+
+/// A live stream's parts.
+struct Stream<'a> {
+    core: &'a mut CStream<'static>,
+    fresh: &'a mut bool,
 }
 
 /// The kernel API's pledged size: 0 means unknown.
@@ -74,18 +81,26 @@ pub unsafe extern "C" fn zstd_init_cstream(
         cparams,
         fparams: raw.fParams.to_core(),
     };
+    let empty = CstreamObj {
+        core: None,
+        fresh: pledged_src_size == 0,
+    };
     // SAFETY: forwarded caller contract.
     let h = unsafe {
-        handle::emplace(workspace, workspace_size, Kind::CStream, None, |rest| {
-            Some(CstreamObj {
-                core: {
-                    let mut s = CStream::new(&p, pledged(pledged_src_size), rest).ok()?;
-                    s.set_dispatch(crate::cpu::best_encoder_dispatch());
-                    s
-                },
-                fresh: pledged_src_size == 0,
-            })
-        })
+        handle::emplace_in(
+            workspace,
+            workspace_size,
+            Kind::CStream,
+            empty,
+            None,
+            |rest, obj| {
+                CStream::new_in(&mut obj.core, &p, pledged(pledged_src_size), rest).ok()?;
+                obj.core
+                    .as_mut()?
+                    .set_dispatch(crate::cpu::best_encoder_dispatch());
+                Some(())
+            },
+        )
     };
     h.map_or(core::ptr::null_mut(), |h| h.as_ptr().cast())
 }
@@ -94,11 +109,14 @@ pub unsafe extern "C" fn zstd_init_cstream(
 ///
 /// # Safety
 /// `cstream` must be a live stream used by nothing else during the call.
-unsafe fn stream<'a>(cstream: *mut c_void) -> Result<&'a mut CstreamObj, ErrorCode> {
+unsafe fn stream<'a>(cstream: *mut c_void) -> Result<Stream<'a>, ErrorCode> {
     // SAFETY: forwarded caller contract.
-    unsafe { handle::get::<CstreamObj>(cstream, Kind::CStream) }
-        .map(|h| &mut h.value)
-        .ok_or(ErrorCode::GENERIC)
+    let h = unsafe { handle::get::<CstreamObj>(cstream, Kind::CStream) };
+    let obj = &mut h.ok_or(ErrorCode::GENERIC)?.value;
+    Ok(Stream {
+        core: obj.core.as_mut().ok_or(ErrorCode::GENERIC)?,
+        fresh: &mut obj.fresh,
+    })
 }
 
 /// The output descriptor and its buffer, checked as zstd 1.5.2 does.
@@ -133,7 +151,7 @@ pub unsafe extern "C" fn zstd_reset_cstream(
 ) -> usize {
     // SAFETY: forwarded caller contract.
     let r = unsafe { stream(cstream) }.and_then(|s| {
-        s.fresh = pledged_src_size == 0;
+        *s.fresh = pledged_src_size == 0;
         s.core.reset(pledged(pledged_src_size))
     });
     r.map_or_else(encode, |()| 0)
@@ -165,7 +183,7 @@ pub unsafe extern "C" fn zstd_compress_stream(
         }
         // SAFETY: `src` holds `size` readable bytes (caller's contract).
         let src = unsafe { raw::src(inp.src, inp.size) }.ok_or(ErrorCode::GENERIC)?;
-        s.fresh = false;
+        *s.fresh = false;
         s.core.compress_stream(dst, &mut out.pos, src, &mut inp.pos)
     });
     r.unwrap_or_else(encode)
@@ -186,7 +204,7 @@ pub unsafe extern "C" fn zstd_flush_stream(
     let r = unsafe { stream(cstream) }.and_then(|s| {
         // SAFETY: forwarded caller contract.
         let (out, dst) = unsafe { out_buf(output) }?;
-        s.fresh = false;
+        *s.fresh = false;
         s.core.flush_stream(dst, &mut out.pos)
     });
     r.unwrap_or_else(encode)
@@ -205,10 +223,10 @@ pub unsafe extern "C" fn zstd_end_stream(
     let r = unsafe { stream(cstream) }.and_then(|s| {
         // SAFETY: forwarded caller contract.
         let (out, dst) = unsafe { out_buf(output) }?;
-        if s.fresh {
+        if *s.fresh {
             // First call of a frame of unknown size, and it ends the frame: it is empty.
             s.core.reset(0)?;
-            s.fresh = false;
+            *s.fresh = false;
         }
         s.core.end_stream(dst, &mut out.pos)
     });

@@ -120,9 +120,79 @@ pub unsafe fn emplace<T>(
     // SAFETY: `bytes + pad` is aligned for `Handle<T>` (align_offset) and the handle's
     // `size_of` bytes fit before `bytes + head <= bytes + size`.
     let slot = unsafe { bytes.add(pad) }.cast::<Handle<T>>();
-    // SAFETY: `slot` is valid, aligned and writable storage for one `Handle<T>`.
-    unsafe { slot.write(Handle { kind, heap, value }) };
+    // Field by field: a `Handle` assembled first would be one more copy of the value
+    // (a stream's is 800 bytes) on the kernel stack.
+    // SAFETY: `slot` is valid, aligned and writable storage for one `Handle<T>`; each
+    // field is written once, so the handle is fully initialized after the three writes.
+    unsafe {
+        core::ptr::addr_of_mut!((*slot).kind).write(kind);
+        core::ptr::addr_of_mut!((*slot).heap).write(heap);
+        core::ptr::addr_of_mut!((*slot).value).write(value);
+    }
     NonNull::new(slot)
+}
+
+/// Like [`emplace`], but the handle is written first, holding `empty`, and `build`
+/// completes its value in place (`Some(())`, or `None` when it fails): a value built on
+/// the stack and moved in would pass through the kernel stack, twice its size or more.
+///
+/// # Safety
+/// As for [`emplace`].
+pub unsafe fn emplace_in<T>(
+    mem: *mut c_void,
+    size: usize,
+    kind: Kind,
+    empty: T,
+    heap: Option<HeapBlock>,
+    build: impl FnOnce(&'static mut [u8], &mut T) -> Option<()>,
+) -> Option<NonNull<Handle<T>>> {
+    if mem.is_null() {
+        return None;
+    }
+    let bytes = mem.cast::<u8>();
+    let pad = bytes.align_offset(align_of::<Handle<T>>());
+    let head = pad.checked_add(size_of::<Handle<T>>())?;
+    let rest_len = size.checked_sub(head)?;
+    // SAFETY: as in `emplace`: the bytes after the handle, inside the caller's block.
+    let rest: &'static mut [u8] =
+        unsafe { core::slice::from_raw_parts_mut(bytes.add(head), rest_len) };
+    // SAFETY: `bytes + pad` is aligned for `Handle<T>` and its `size_of` bytes fit before
+    // `bytes + head <= bytes + size` (as in `emplace`).
+    let slot = unsafe { bytes.add(pad) }.cast::<Handle<T>>();
+    // SAFETY: `slot` is valid, aligned and writable storage for one `Handle<T>`, not
+    // overlapping `rest`; after the write it holds an initialized handle, which nothing
+    // else refers to until this function returns it.
+    let h = unsafe {
+        slot.write(Handle {
+            kind,
+            heap,
+            value: empty,
+        });
+        &mut *slot
+    };
+    build(rest, &mut h.value)?;
+    NonNull::new(slot)
+}
+
+/// [`create`] with [`emplace_in`]: the value is built in the allocated block.
+pub fn create_in<T>(
+    mem: ZSTD_customMem,
+    core_bytes: usize,
+    kind: Kind,
+    empty: T,
+    build: impl FnOnce(&'static mut [u8], &mut T) -> Option<()>,
+) -> Option<NonNull<Handle<T>>> {
+    let size = bound::<T>(core_bytes);
+    let block = mem.alloc(size)?;
+    let heap = Some(HeapBlock { mem, base: block });
+    // SAFETY: `block` is a fresh allocation of `size` bytes, owned by the handle until
+    // `destroy` gives it back.
+    let made = unsafe { emplace_in(block.as_ptr(), size, kind, empty, heap, build) };
+    if made.is_none() {
+        // SAFETY: `block` came from `mem.alloc` and nothing refers to it any more.
+        unsafe { mem.free(block) };
+    }
+    made
 }
 
 /// Allocates `bound::<T>(core_bytes)` bytes through `mem` and builds a handle there;

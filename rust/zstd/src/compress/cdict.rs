@@ -31,6 +31,20 @@ impl<'a> CDict<'a> {
 
     /// Digests `dict` (zstd format or raw content), kept by reference, for `cp`.
     pub fn new(dict: &'a [u8], cp: CParams, ws: &'a mut [u8]) -> Result<Self, Error> {
+        let mut slot = None;
+        Self::new_in(&mut slot, dict, cp, ws)?;
+        slot.ok_or(Error::memory_allocation)
+    }
+
+    /// [`CDict::new`] into `slot`, which may lie in the caller's workspace (the FFI
+    /// shim's handle), so the dictionary is not copied through the caller's frame.
+    #[inline(never)]
+    pub fn new_in(
+        slot: &mut Option<Self>,
+        dict: &'a [u8],
+        cp: CParams,
+        ws: &'a mut [u8],
+    ) -> Result<(), Error> {
         check_cparams(&cp)?;
         let mut c = Carver::new(ws);
         let mut ent = Entropy::new(&mut c).ok_or(Error::memory_allocation)?;
@@ -52,14 +66,15 @@ impl<'a> CDict<'a> {
             };
             ms.load_history(&seg, 0, n);
         }
-        Ok(Self {
+        *slot = Some(Self {
             content: p.content,
             id: p.id,
             rep: p.rep,
             cp,
             ent,
             ms,
-        })
+        });
+        Ok(())
     }
 
     /// Dictionary ID (0 for raw content).

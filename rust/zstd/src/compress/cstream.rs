@@ -70,6 +70,21 @@ impl<'a> CStream<'a> {
     /// A stream for `params` and `pledged_src_size` ([`CONTENTSIZE_UNKNOWN`] when
     /// unknown; the kernel's `zstd_init_cstream` maps 0 to unknown before calling this).
     pub fn new(params: &Params, pledged_src_size: u64, ws: &'a mut [u8]) -> Result<Self, Error> {
+        let mut slot = None;
+        Self::new_in(&mut slot, params, pledged_src_size, ws)?;
+        slot.ok_or(Error::memory_allocation)
+    }
+
+    /// [`CStream::new`] into `slot`, which may lie in the caller's workspace (the FFI
+    /// shim's handle): a returned stream would be copied through the caller's frame, 800
+    /// bytes of kernel stack a copy.
+    #[inline(never)]
+    pub fn new_in(
+        slot: &mut Option<Self>,
+        params: &Params,
+        pledged_src_size: u64,
+        ws: &'a mut [u8],
+    ) -> Result<(), Error> {
         let cp = params.cparams;
         check_cparams(&cp)?;
         let mut c = Carver::new(ws);
@@ -79,7 +94,7 @@ impl<'a> CStream<'a> {
         let parts = Parts::new(&mut c, &cp)?;
         let buf = c.bytes(buffer_size(&cp)).ok_or(Error::memory_allocation)?;
         let stage = c.bytes(stage_size(&cp)).ok_or(Error::memory_allocation)?;
-        Ok(Self {
+        *slot = Some(Self {
             parts,
             params: *params,
             buf,
@@ -98,7 +113,8 @@ impl<'a> CStream<'a> {
             started: false,
             ending: false,
             finished: false,
-        })
+        });
+        Ok(())
     }
 
     /// Runs the block writer's hot loops with `d` (the FFI shim picks one for the CPU).
