@@ -260,6 +260,104 @@ mod tests {
     use std::vec;
     use std::vec::Vec;
 
+    /// The recursive definition of the cuts (C's `ZSTD_deriveBlockSplitsHelper`: halve
+    /// while the halves code smaller, cuts in order), to check the loop against.
+    fn derive_recursive(
+        seqs: &mut SeqStore<'_>,
+        w: &mut Writer<'_, '_>,
+        scratch: &mut [u8],
+        ((a, la), (b, lb), whole): ((usize, usize), (usize, usize), usize),
+        cuts: &mut Vec<usize>,
+    ) {
+        if b - a < 2 * MIN_SEQS || cuts.len() + 1 >= MAX_PARTS {
+            return;
+        }
+        let mid = a + (b - a) / 2;
+        let lm = lit_start(seqs, a, la, mid);
+        let first = part_size(seqs, w, scratch, (a, la), (mid, lm));
+        let second = part_size(seqs, w, scratch, (mid, lm), (b, lb));
+        if let (Some(first), Some(second)) = (first, second) {
+            if first + second < whole {
+                derive_recursive(seqs, w, scratch, ((a, la), (mid, lm), first), cuts);
+                cuts.push(mid);
+                derive_recursive(seqs, w, scratch, ((mid, lm), (b, lb), second), cuts);
+            }
+        }
+    }
+
+    /// The loop over pending ranges finds the cuts the recursion finds, in order, on
+    /// blocks whose statistics change at random points (so that some halves split and
+    /// some do not, at several depths).
+    #[test]
+    fn derive_finds_the_recursive_cuts() {
+        use crate::compress::entropy::Entropy;
+        let mut rng = Xorshift(0x005E_ED0F_C075);
+        let max = 20_000;
+        let mut ws = vec![0u8; SeqStore::workspace_size() + Entropy::WORKSPACE + 2 * max];
+        let mut scratch = vec![0u8; 1 << 18];
+        let mut split_rounds = 0;
+        for round in 0..24 {
+            let mut c = Carver::new(&mut ws);
+            let mut seqs = SeqStore::new(&mut c).unwrap();
+            let mut ent = Entropy::new_for(&mut c, max).unwrap();
+            let n = 600 + rng.below(8000);
+            // Regimes: runs of sequences with their own literal alphabet and lengths.
+            let mut left = 0;
+            let (mut alpha, mut lmax, mut mmax) = (4u8, 8u64, 8u64);
+            for _ in 0..n {
+                if left == 0 {
+                    left = 50 + rng.below(3000);
+                    alpha = 2 + rng.below(200) as u8;
+                    lmax = 1 + rng.below(40) as u64;
+                    mmax = 1 + rng.below(300) as u64;
+                }
+                left -= 1;
+                let lits: Vec<u8> = (0..rng.below(lmax))
+                    .map(|_| rng.below(u64::from(alpha)) as u8)
+                    .collect();
+                let ml = 3 + rng.below(mmax) as u32;
+                let ov = 4 + rng.below(1 << (4 + round % 12)) as u32;
+                assert!(seqs.push(&lits, ml, ov));
+            }
+            let mut w = Writer {
+                ent: &mut ent,
+                strategy: Strategy::Btultra2,
+                raw_literals: false,
+            };
+            let all = seqs.literals().len();
+            let Some(whole) = part_size(&mut seqs, &mut w, &mut scratch, (0, 0), (n, all)) else {
+                continue;
+            };
+            let mut expected = Vec::new();
+            derive_recursive(
+                &mut seqs,
+                &mut w,
+                &mut scratch,
+                ((0, 0), (n, all), whole),
+                &mut expected,
+            );
+            let range = Range {
+                a: 0,
+                la: 0,
+                b: n as u32,
+                lb: all as u32,
+                whole: whole as u32,
+            };
+            let k = derive(&mut seqs, &mut w, &mut scratch, range);
+            let got: Vec<usize> = w.ent.cuts[..k]
+                .iter()
+                .map(|c| usize::from(u16::from_le_bytes(*c)))
+                .collect();
+            assert_eq!(got, expected, "round {round}: {n} sequences");
+            split_rounds += usize::from(expected.len() > 1);
+        }
+        // The blocks must exercise the loop: several rounds with more than one cut.
+        assert!(
+            split_rounds >= 4,
+            "only {split_rounds} rounds cut more than once"
+        );
+    }
+
     /// Whatever parts the decoder skips (sent raw), the recoded Offset_Values of the
     /// parts it decodes stand, against its repeat offsets, for the offsets the finder
     /// meant (RFC 8878 §3.1.2.5: raw and RLE blocks leave the repeat offsets as they are).
