@@ -145,7 +145,11 @@ def main():
     ap.add_argument("--budget", type=int, default=4096)
     ap.add_argument("--path", action="store_true", help="print the deepest chain of each")
     args = ap.parse_args()
-    frame, calls, indirect = read_graph(args.binary)
+    try:
+        frame, calls, indirect = read_graph(args.binary)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"FAIL stack-depth: cannot disassemble {args.binary}: {e}")
+        return 1
     memo, active, cycles = {}, set(), set()
 
     def depth(f):
