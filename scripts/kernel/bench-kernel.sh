@@ -101,6 +101,12 @@ for impl in "${IMPLS[@]}"; do
     log "bench: FAIL the C kernel does not run C lib/zstd only"; exit 1; fi
   if [ "$impl" = rust-zstd ] && { [ "$rust" -eq 0 ] || [ "$cdec" -ne 0 ]; }; then
     log "bench: FAIL our kernel does not run the Rust zstd only"; exit 1; fi
+  # The module uses the codec crate directly: compiled before the crate's metadata was
+  # rebuilt, it would run with the previous build's struct layouts (Makefile.rzstd builds
+  # the crate while preparing to rule that out).
+  mod=$BUILD/um-$impl/lib/rzstd_bench/rzstd_bench.o meta=$BUILD/um-$impl/rust/libzstd_kernel.rmeta
+  if [ "$impl" = rust-zstd ] && ! [ "$mod" -nt "$meta" ]; then
+    log "bench: FAIL $mod is not newer than $meta: compiled against stale crate metadata"; exit 1; fi
 done
 
 # 5. Inputs (initramfs /bench/): the first SLICE bytes of each corpus file; zram's dictionary
