@@ -90,19 +90,13 @@ impl ZSTD_customMem {
     }
 }
 
-/// Builds a `kind` handle at the aligned start of the `size` bytes at `mem`, giving the
-/// bytes after it to `build`. `None` when `mem` is NULL, too small, or `build` fails.
+/// Where a handle for `T` goes in the `size` bytes at `mem`: its aligned slot and the
+/// bytes after it. `None` when `mem` is NULL or too small.
 ///
 /// # Safety
 /// `mem` must be NULL or point to `size` writable bytes that stay valid, and are used by
 /// nothing else, for as long as the returned handle is used.
-pub unsafe fn emplace<T>(
-    mem: *mut c_void,
-    size: usize,
-    kind: Kind,
-    heap: Option<HeapBlock>,
-    build: impl FnOnce(&'static mut [u8]) -> Option<T>,
-) -> Option<NonNull<Handle<T>>> {
+unsafe fn place<T>(mem: *mut c_void, size: usize) -> Option<(*mut Handle<T>, &'static mut [u8])> {
     if mem.is_null() {
         return None;
     }
@@ -116,14 +110,31 @@ pub unsafe fn emplace<T>(
     // The `'static` lifetime stands for "as long as the handle is used".
     let rest: &'static mut [u8] =
         unsafe { core::slice::from_raw_parts_mut(bytes.add(head), rest_len) };
-    let value = build(rest)?;
     // SAFETY: `bytes + pad` is aligned for `Handle<T>` (align_offset) and the handle's
     // `size_of` bytes fit before `bytes + head <= bytes + size`.
     let slot = unsafe { bytes.add(pad) }.cast::<Handle<T>>();
+    Some((slot, rest))
+}
+
+/// Builds a `kind` handle at the aligned start of the `size` bytes at `mem`, giving the
+/// bytes after it to `build`. `None` when `mem` is NULL, too small, or `build` fails.
+///
+/// # Safety
+/// As for [`place`].
+pub unsafe fn emplace<T>(
+    mem: *mut c_void,
+    size: usize,
+    kind: Kind,
+    heap: Option<HeapBlock>,
+    build: impl FnOnce(&'static mut [u8]) -> Option<T>,
+) -> Option<NonNull<Handle<T>>> {
+    // SAFETY: forwarded caller contract.
+    let (slot, rest) = unsafe { place::<T>(mem, size) }?;
+    let value = build(rest)?;
     // Field by field: a `Handle` assembled first would be one more copy of the value
     // (a stream's is 800 bytes) on the kernel stack.
-    // SAFETY: `slot` is valid, aligned and writable storage for one `Handle<T>`; each
-    // field is written once, so the handle is fully initialized after the three writes.
+    // SAFETY: `slot` is valid, aligned and writable storage for one `Handle<T>` (`place`);
+    // each field is written once, so the handle is fully initialized after the writes.
     unsafe {
         core::ptr::addr_of_mut!((*slot).kind).write(kind);
         core::ptr::addr_of_mut!((*slot).heap).write(heap);
@@ -137,7 +148,7 @@ pub unsafe fn emplace<T>(
 /// the stack and moved in would pass through the kernel stack, twice its size or more.
 ///
 /// # Safety
-/// As for [`emplace`].
+/// As for [`place`].
 pub unsafe fn emplace_in<T>(
     mem: *mut c_void,
     size: usize,
@@ -146,22 +157,11 @@ pub unsafe fn emplace_in<T>(
     heap: Option<HeapBlock>,
     build: impl FnOnce(&'static mut [u8], &mut T) -> Option<()>,
 ) -> Option<NonNull<Handle<T>>> {
-    if mem.is_null() {
-        return None;
-    }
-    let bytes = mem.cast::<u8>();
-    let pad = bytes.align_offset(align_of::<Handle<T>>());
-    let head = pad.checked_add(size_of::<Handle<T>>())?;
-    let rest_len = size.checked_sub(head)?;
-    // SAFETY: as in `emplace`: the bytes after the handle, inside the caller's block.
-    let rest: &'static mut [u8] =
-        unsafe { core::slice::from_raw_parts_mut(bytes.add(head), rest_len) };
-    // SAFETY: `bytes + pad` is aligned for `Handle<T>` and its `size_of` bytes fit before
-    // `bytes + head <= bytes + size` (as in `emplace`).
-    let slot = unsafe { bytes.add(pad) }.cast::<Handle<T>>();
+    // SAFETY: forwarded caller contract.
+    let (slot, rest) = unsafe { place::<T>(mem, size) }?;
     // SAFETY: `slot` is valid, aligned and writable storage for one `Handle<T>`, not
-    // overlapping `rest`; after the write it holds an initialized handle, which nothing
-    // else refers to until this function returns it.
+    // overlapping `rest` (`place`); after the write it holds an initialized handle, which
+    // nothing else refers to until this function returns it.
     let h = unsafe {
         slot.write(Handle {
             kind,
@@ -174,6 +174,40 @@ pub unsafe fn emplace_in<T>(
     NonNull::new(slot)
 }
 
+/// Allocates `bound::<T>(core_bytes)` bytes through `mem` and builds a handle there with
+/// `emplace` ([`emplace`] or [`emplace_in`], given the block, its size and its owner);
+/// the block is returned to `mem` when building fails.
+fn allocate<T>(
+    mem: ZSTD_customMem,
+    core_bytes: usize,
+    emplace: impl FnOnce(*mut c_void, usize, Option<HeapBlock>) -> Option<NonNull<Handle<T>>>,
+) -> Option<NonNull<Handle<T>>> {
+    let size = bound::<T>(core_bytes);
+    let block = mem.alloc(size)?;
+    let heap = Some(HeapBlock { mem, base: block });
+    let made = emplace(block.as_ptr(), size, heap);
+    if made.is_none() {
+        // SAFETY: `block` came from `mem.alloc` and nothing refers to it any more.
+        unsafe { mem.free(block) };
+    }
+    made
+}
+
+/// Allocates `bound::<T>(core_bytes)` bytes through `mem` and builds a handle there
+/// ([`emplace`]); the block is returned to `mem` when building fails.
+pub fn create<T>(
+    mem: ZSTD_customMem,
+    core_bytes: usize,
+    kind: Kind,
+    build: impl FnOnce(&'static mut [u8]) -> Option<T>,
+) -> Option<NonNull<Handle<T>>> {
+    allocate(mem, core_bytes, |block, size, heap| {
+        // SAFETY: `block` is a fresh allocation of `size` bytes, owned by the handle until
+        // `destroy` gives it back.
+        unsafe { emplace(block, size, kind, heap, build) }
+    })
+}
+
 /// [`create`] with [`emplace_in`]: the value is built in the allocated block.
 pub fn create_in<T>(
     mem: ZSTD_customMem,
@@ -182,38 +216,10 @@ pub fn create_in<T>(
     empty: T,
     build: impl FnOnce(&'static mut [u8], &mut T) -> Option<()>,
 ) -> Option<NonNull<Handle<T>>> {
-    let size = bound::<T>(core_bytes);
-    let block = mem.alloc(size)?;
-    let heap = Some(HeapBlock { mem, base: block });
-    // SAFETY: `block` is a fresh allocation of `size` bytes, owned by the handle until
-    // `destroy` gives it back.
-    let made = unsafe { emplace_in(block.as_ptr(), size, kind, empty, heap, build) };
-    if made.is_none() {
-        // SAFETY: `block` came from `mem.alloc` and nothing refers to it any more.
-        unsafe { mem.free(block) };
-    }
-    made
-}
-
-/// Allocates `bound::<T>(core_bytes)` bytes through `mem` and builds a handle there;
-/// the block is returned to `mem` when building fails.
-pub fn create<T>(
-    mem: ZSTD_customMem,
-    core_bytes: usize,
-    kind: Kind,
-    build: impl FnOnce(&'static mut [u8]) -> Option<T>,
-) -> Option<NonNull<Handle<T>>> {
-    let size = bound::<T>(core_bytes);
-    let block = mem.alloc(size)?;
-    let heap = Some(HeapBlock { mem, base: block });
-    // SAFETY: `block` is a fresh allocation of `size` bytes, owned by the handle until
-    // `destroy` gives it back.
-    let made = unsafe { emplace(block.as_ptr(), size, kind, heap, build) };
-    if made.is_none() {
-        // SAFETY: `block` came from `mem.alloc` and nothing refers to it any more.
-        unsafe { mem.free(block) };
-    }
-    made
+    allocate(mem, core_bytes, |block, size, heap| {
+        // SAFETY: as in `create`.
+        unsafe { emplace_in(block, size, kind, empty, heap, build) }
+    })
 }
 
 /// The handle behind a C pointer, if it is non-NULL, aligned and of `kind`.
