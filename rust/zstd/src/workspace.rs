@@ -58,17 +58,6 @@ pub const fn table_bytes(count: usize, entry: usize) -> usize {
     count * entry
 }
 
-/// What `build` builds into an empty slot: the by-value form of constructors that build
-/// in place (`CStream::new_in`, `CDict::new_in`, the frame's parts), whose callers keep
-/// the one copy in a slot of their own.
-pub(crate) fn built<T>(
-    build: impl FnOnce(&mut Option<T>) -> Result<(), crate::error::Error>,
-) -> Result<T, crate::error::Error> {
-    let mut slot = None;
-    build(&mut slot)?;
-    slot.ok_or(crate::error::Error::memory_allocation)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -73,7 +73,7 @@ impl<'w> Parts<'w> {
     /// left as an earlier frame with the same parameters left them (see
     /// [`MatchState::new_dirty`]).
     fn carve(c: &mut Carver<'w>, cp: &CParams, dirty: bool) -> Result<Self, Error> {
-        crate::workspace::built(|slot| Self::carve_into(slot, c, cp, dirty))
+        super::built(|slot| Self::carve_into(slot, c, cp, dirty))
     }
 
     /// [`Parts::carve`] into `slot`: the caller keeps one copy of the parts in its frame

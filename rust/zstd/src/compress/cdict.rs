@@ -31,7 +31,7 @@ impl<'a> CDict<'a> {
 
     /// Digests `dict` (zstd format or raw content), kept by reference, for `cp`.
     pub fn new(dict: &'a [u8], cp: CParams, ws: &'a mut [u8]) -> Result<Self, Error> {
-        crate::workspace::built(|slot| Self::new_in(slot, dict, cp, ws))
+        super::built(|slot| Self::new_in(slot, dict, cp, ws))
     }
 
     /// [`CDict::new`] into `slot`, which may lie in the caller's workspace (the FFI

@@ -70,7 +70,7 @@ impl<'a> CStream<'a> {
     /// A stream for `params` and `pledged_src_size` ([`CONTENTSIZE_UNKNOWN`] when
     /// unknown; the kernel's `zstd_init_cstream` maps 0 to unknown before calling this).
     pub fn new(params: &Params, pledged_src_size: u64, ws: &'a mut [u8]) -> Result<Self, Error> {
-        crate::workspace::built(|slot| Self::new_in(slot, params, pledged_src_size, ws))
+        super::built(|slot| Self::new_in(slot, params, pledged_src_size, ws))
     }
 
     /// [`CStream::new`] into `slot`, which may lie in the caller's workspace (the FFI

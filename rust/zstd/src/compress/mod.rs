@@ -30,3 +30,14 @@ pub use cdict::CDict;
 pub use cstream::{cstream_workspace_bound, CStream};
 pub use hot::{Dispatch, Hot, GENERIC};
 pub use params::{default_clevel, get_cparams, get_params, max_clevel, min_clevel};
+
+/// What `build` builds into an empty slot: the by-value form of constructors that build
+/// in place (`CStream::new_in`, `CDict::new_in`, the frame's parts), whose callers keep
+/// the one copy in a slot of their own.
+pub(crate) fn built<T>(
+    build: impl FnOnce(&mut Option<T>) -> Result<(), crate::error::Error>,
+) -> Result<T, crate::error::Error> {
+    let mut slot = None;
+    build(&mut slot)?;
+    slot.ok_or(crate::error::Error::memory_allocation)
+}
