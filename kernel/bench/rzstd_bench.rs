@@ -913,6 +913,16 @@ fn bench() -> Result {
     let mut b = Bench { input, dict, back, bounce, checked: 0 };
     let imp = if cfg!(CONFIG_ZSTD_RUST) { "rust-zstd" } else { "c" };
     pr_info!("start impl={} input={} dict={}\n", imp, b.input.len(), b.dict.len());
+    // Which code the C API runs: the shim takes the BMI2 variant when this is true.
+    #[cfg(CONFIG_ZSTD_RUST)]
+    {
+        extern "C" {
+            fn rzstd_cpu_has_bmi2() -> bool;
+        }
+        // SAFETY: a C function without arguments that reads the boot CPU's feature bits.
+        let bmi2 = unsafe { rzstd_cpu_has_bmi2() };
+        pr_info!("cpu bmi2={}\n", bmi2);
+    }
     for s in SHAPES {
         let frames = match s.kind {
             Kind::Decode(path) => Some(Frames::parse(read_file(path)?, b.nchunks(s))?),

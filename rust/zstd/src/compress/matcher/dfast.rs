@@ -7,7 +7,7 @@
 use super::count::{count32, load64, read64};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
-use super::{get, set, valid, Args, View};
+use super::{get, set, valid, valid_rep, Args, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
@@ -235,6 +235,11 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
         return (anchor, ip);
     };
     let rd = |p: usize| load64(lim, p);
+    // Searched positions are not below the lowest index (the repeat offsets' checks
+    // rely on it); a piece never starts below it.
+    if pos(ip) < lowest {
+        return (anchor, ip);
+    }
     // Cleared tables hold index 0: the first position of a frame is not searched.
     if !DMS && pos(ip) == lowest {
         ip = ip.wrapping_add(1);
@@ -258,11 +263,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
         // moves forward, so the loop checks `r != 0` only.
         let r = rep[0];
         let rcur = pos(ip).wrapping_add(1);
-        let r = if r != 0 && valid(rcur.wrapping_sub(r), rcur, lowest) {
-            r
-        } else {
-            0
-        };
+        let r = if valid_rep(r, rcur, lowest) { r } else { 0 };
         // The match: start, candidate index, length, searched position, and whether it
         // is the repeat offset's.
         let (mstart, mcand, ml, cur, is_rep) = loop {
@@ -405,7 +406,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             while ip <= ilimit {
                 let r = rep[1];
                 let c = pos(ip);
-                if r == 0 || !valid(c.wrapping_sub(r), c, lowest) {
+                if !valid_rep(r, c, lowest) {
                     break;
                 }
                 let ml = match_x::<EXT, 4>(v, src, lim, base, c - r, ip, rd(ip));

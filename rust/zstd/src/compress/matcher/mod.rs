@@ -254,6 +254,14 @@ fn valid(cand: u32, cur: u32, lowest: u32) -> bool {
     cand >= lowest && cand < cur
 }
 
+/// Whether repeat offset `r` gives a usable candidate from index `cur >= lowest`:
+/// `r != 0` and [`valid`] of `cur - r`, that is `1 <= r <= cur - lowest`, in one
+/// comparison.
+#[inline(always)]
+fn valid_rep(r: u32, cur: u32, lowest: u32) -> bool {
+    r.wrapping_sub(1) < cur.wrapping_sub(lowest)
+}
+
 /// Skip ahead faster the longer no match is found (zstd's `kSearchStrength`).
 const SEARCH_STRENGTH: u32 = 8;
 
