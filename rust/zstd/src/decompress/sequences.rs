@@ -30,23 +30,28 @@ pub(crate) fn read_count(src: &[u8]) -> Result<(usize, usize), Error> {
     })
 }
 
-/// Value (baseline, extra bits) of each code, per alphabet.
-fn ll_value(s: usize) -> (u32, u8) {
-    LL_BASE.get(s).copied().unwrap_or((0, 0))
-}
-fn ml_value(s: usize) -> (u32, u8) {
-    ML_BASE.get(s).copied().unwrap_or((0, 0))
-}
 /// Offset codes carry their Offset_Value minus 3 (the offset) from code 2 on, and
 /// minus 1 (the repeat offset's index) below, as the sequence loop uses them.
-fn of_value(s: usize) -> (u32, u8) {
-    let s = s.min(31);
-    ((1u32 << s) - if s < 2 { 1 } else { 3 }, s as u8)
+const OF_VALUE: [(u32, u8); MAX_OF + 1] = {
+    let mut t = [(0u32, 0u8); MAX_OF + 1];
+    let mut s = 0;
+    while s <= MAX_OF {
+        t[s] = ((1u32 << s) - if s < 2 { 1 } else { 3 }, s as u8);
+        s += 1;
+    }
+    t
+};
+
+/// Value (baseline, extra bits) of code `s` in `values`, one alphabet's table: passed as
+/// data, so that the three alphabets share one copy of the table builders' code.
+#[inline(always)]
+fn value_of(values: &[(u32, u8)], s: usize) -> (u32, u8) {
+    values.get(s).copied().unwrap_or((0, 0))
 }
 
 /// Sets one table from its mode; returns bytes of `src` used.
 #[allow(clippy::too_many_arguments)]
-fn read_table<V: Fn(usize) -> (u32, u8) + Copy>(
+fn read_table(
     mode: u8,
     src: &[u8],
     t: &mut SeqTable,
@@ -54,13 +59,15 @@ fn read_table<V: Fn(usize) -> (u32, u8) + Copy>(
     max_symbol: usize,
     max_log: u32,
     default: (&[i16], u32),
-    value: V,
+    values: &[(u32, u8)],
     counts: &mut NormalizedCounts<64>,
 ) -> Result<usize, Error> {
     match mode {
         0 => {
             if !t.predefined {
-                build_table::<SEQ_SYMBOLS, _>(default.0, default.1, true, cells, value)?;
+                build_table::<SEQ_SYMBOLS, _>(default.0, default.1, true, cells, |s| {
+                    value_of(values, s)
+                })?;
                 t.predefined = true;
             }
             t.log = Some(default.1);
@@ -72,14 +79,14 @@ fn read_table<V: Fn(usize) -> (u32, u8) + Copy>(
             if s > max_symbol {
                 return Err(Error::corruption_detected);
             }
-            let (base, extra) = value(s);
+            let (base, extra) = value_of(values, s);
             rle_table(cells, base, extra)?;
             t.log = Some(0);
             Ok(1)
         }
         2 => {
             let used = read_counts(src, max_symbol, max_log, counts)?;
-            set_table(t, cells, counts, value)?;
+            set_table(t, cells, counts, values)?;
             Ok(used)
         }
         _ => {
@@ -120,7 +127,7 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         MAX_LL,
         LL_MAX_LOG,
         (&LL_DEFAULT_NORM, LL_DEFAULT_LOG),
-        ll_value,
+        &LL_BASE,
         &mut counts,
     )?;
     pos += read_table(
@@ -131,7 +138,7 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         MAX_OF,
         OF_MAX_LOG,
         (&OF_DEFAULT_NORM, OF_DEFAULT_LOG),
-        of_value,
+        &OF_VALUE,
         &mut counts,
     )?;
     pos += read_table(
@@ -142,7 +149,7 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         MAX_ML,
         ML_MAX_LOG,
         (&ML_DEFAULT_NORM, ML_DEFAULT_LOG),
-        ml_value,
+        &ML_BASE,
         &mut counts,
     )?;
     if pos > src.len() {
@@ -162,29 +169,29 @@ pub(crate) fn build_dict_table(
             &mut ent.ll,
             &mut ent.seq[LL_AT..LL_AT + LL_CELLS],
             counts,
-            ll_value,
+            &LL_BASE,
         ),
         Seq::Offsets => set_table(
             &mut ent.of,
             &mut ent.seq[OF_AT..OF_AT + OF_CELLS],
             counts,
-            of_value,
+            &OF_VALUE,
         ),
         Seq::MatchLengths => set_table(
             &mut ent.ml,
             &mut ent.seq[ML_AT..ML_AT + ML_CELLS],
             counts,
-            ml_value,
+            &ML_BASE,
         ),
     }
 }
 
 /// Builds `t` (its cells: `cells`) from the normalized counts of a description.
-fn set_table<V: Fn(usize) -> (u32, u8)>(
+fn set_table(
     t: &mut SeqTable,
     cells: &mut [Entry],
     counts: &NormalizedCounts<64>,
-    value: V,
+    values: &[(u32, u8)],
 ) -> Result<(), Error> {
     t.predefined = false;
     let c = counts
@@ -192,7 +199,7 @@ fn set_table<V: Fn(usize) -> (u32, u8)>(
         .get(..=counts.max_symbol)
         .ok_or(Error::GENERIC)?;
     let log = counts.table_log;
-    build_table::<SEQ_SYMBOLS, _>(c, log, counts.less_than_one, cells, value)?;
+    build_table::<SEQ_SYMBOLS, _>(c, log, counts.less_than_one, cells, |s| value_of(values, s))?;
     t.log = Some(log);
     Ok(())
 }
