@@ -34,6 +34,16 @@ impl<'a> Carver<'a> {
         Some(head)
     }
 
+    /// Skips to the next address that is a multiple of `to` (a power of two), so that
+    /// the next piece starts a cache line: at most `to - 1` bytes, which the workspace
+    /// bounds include where a piece asks for it.
+    pub fn align(&mut self, to: usize) {
+        let k = self.rest.as_ptr().align_offset(to);
+        if k < to {
+            let _ = self.bytes(k.min(self.rest.len()));
+        }
+    }
+
     /// A table of `count` entries of `N` bytes each.
     pub fn table<const N: usize>(&mut self, count: usize) -> Option<&'a mut [[u8; N]]> {
         let b = self.bytes(count.checked_mul(N)?)?;

@@ -265,6 +265,9 @@ fn valid_rep(r: u32, cur: u32, lowest: u32) -> bool {
 /// Skip ahead faster the longer no match is found (zstd's `kSearchStrength`).
 const SEARCH_STRENGTH: u32 = 8;
 
+/// Alignment of the match finder's tables: a cache line (C aligns its tables so too).
+const TABLE_ALIGN: usize = 64;
+
 /// Smallest window (RFC 8878 §3.1.1.1.2: 1 KiB).
 const WINDOW_LOG_MIN: u32 = 10;
 
@@ -384,12 +387,14 @@ const ROW_HASH_LOG_MAX: u32 = 28;
 impl<'a> MatchState<'a> {
     /// Workspace bytes [`MatchState::new`] needs for `cp`.
     pub fn workspace_size(cp: &CParams) -> usize {
-        Layout::of(cp).bytes()
+        Layout::of(cp).bytes() + TABLE_ALIGN - 1
     }
 
-    /// Carves the tables for `cp` out of a workspace, as they are.
+    /// Carves the tables for `cp` out of a workspace, as they are, from a cache line's
+    /// start: a row of 16 positions (64 bytes) then lies in one line, not across two.
     fn carve(cp: &CParams, c: &mut Carver<'a>) -> Option<Self> {
         let layout = Layout::of(cp);
+        c.align(TABLE_ALIGN);
         Some(Self {
             mem: c.bytes(layout.bytes())?,
             cp: *cp,
