@@ -557,7 +557,7 @@ fn run<const IN_BUF: bool, const DICT: bool, L: Fn(u64, u32) -> u64 + Copy>(
                         }
                         vals
                     };
-                    // Offset codes from 2 on give the offset itself (see `OF_VALUE` in sequences.rs).
+                    // Offset codes from 2 on give the offset itself (see `OF_VALUE`).
                     let offset = if eo > 1 {
                         let o = offset_value;
                         rep2 = rep1;
