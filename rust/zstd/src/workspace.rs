@@ -87,4 +87,18 @@ mod tests {
         assert_eq!(u32::from_le_bytes(ws[12..16].try_into().unwrap()), 7);
         assert_eq!(ws[16], 1);
     }
+
+    #[test]
+    fn align_starts_the_next_piece_at_a_line_within_63_bytes() {
+        let mut ws = [0u8; 256];
+        for off in 0..64 {
+            let mut c = Carver::new(&mut ws);
+            c.bytes(off).unwrap();
+            c.align(64);
+            let skipped = c.used() - off;
+            let next = c.bytes(64).unwrap();
+            assert_eq!(next.as_ptr() as usize % 64, 0, "offset {off}");
+            assert!(skipped < 64, "offset {off}");
+        }
+    }
 }
