@@ -20,6 +20,8 @@
  *   KBENCH_ROUNDS=n                     rounds (default 5)
  *   KBENCH_ONE=shape:level:c|d:kernel|ours   run one measurement once, for instruction
  *                                       counts of kb_measured() (capi/bench/count.sh)
+ *   KBENCH_REPEAT=n                     with KBENCH_ONE: run it n times (default 1), for
+ *                                       time profiles (perf record -e cpu-clock)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -510,7 +512,11 @@ static int run_one(const char *spec)
 		setup(&st, a, &shapes[i]);
 		if (dir == 'd')
 			make_frames(&st);
-		kb_measured(&st, dir == 'c');
+		int repeat = getenv("KBENCH_REPEAT") ? atoi(getenv("KBENCH_REPEAT")) : 1;
+		if (repeat < 1 || repeat > 100000)
+			die("KBENCH_REPEAT: 1..100000");
+		for (int r = 0; r < repeat; r++)
+			kb_measured(&st, dir == 'c');
 		if (dir == 'd')
 			verify(&st);
 		teardown(&st);

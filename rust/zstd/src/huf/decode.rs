@@ -163,8 +163,12 @@ pub(crate) fn decode_stream(
     Ok(())
 }
 
-/// Decodes the symbols of a stream's end, a refill each batch. Inlined, so it is compiled
-/// with its caller's target features (the BMI2 runner's variable shifts).
+/// Decodes the symbols of a stream's end, four a refill. Inlined, so it is compiled with
+/// its caller's target features (the BMI2 runner's variable shifts). A refill leaves at
+/// least 57 bits in the window, or all the stream still holds: four codes of at most 12
+/// bits of a valid stream fit either. An invalid stream may read past its bits (garbage
+/// symbols, no panic): it then has consumed more than the window held, which the next
+/// refill or the caller's `finished` rejects.
 #[inline(always)]
 fn finish(
     r: &mut BackwardReader<'_>,
@@ -172,19 +176,24 @@ fn finish(
     log: u32,
     out: &mut [u8],
 ) -> Result<(), Error> {
-    let mut rest = out;
-    while !rest.is_empty() {
+    let mut fours = out.chunks_exact_mut(4);
+    for c in &mut fours {
         if !r.refill() {
             return Err(Error::corruption_detected);
         }
-        // Codes are at most `log` bits: that many symbols fit the bits the container
-        // holds without another refill (at least one, as one refill per symbol would).
-        let n = (r.container_bits() / log.max(1)).max(1) as usize;
-        let (now, later) = rest.split_at_mut(n.min(rest.len()));
-        for o in now {
+        c[0] = decode_one(r, table, log);
+        c[1] = decode_one(r, table, log);
+        c[2] = decode_one(r, table, log);
+        c[3] = decode_one(r, table, log);
+    }
+    let rest = fours.into_remainder();
+    if !rest.is_empty() {
+        if !r.refill() {
+            return Err(Error::corruption_detected);
+        }
+        for o in rest {
             *o = decode_one(r, table, log);
         }
-        rest = later;
     }
     Ok(())
 }
