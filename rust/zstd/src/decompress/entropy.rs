@@ -4,7 +4,7 @@
 //! for literal lengths, offsets and match lengths, and the repeat offsets.
 
 use super::hot::{Dispatch, GENERIC};
-use crate::fse::decode::Entry;
+use crate::fse::decode::{Entry, Spread};
 use crate::huf::decode::{HufTable, DECODER_MAX_LOG, TABLE_CELLS};
 use crate::huf::weights::TreeScratch;
 use crate::tables::{LL_MAX_LOG, ML_MAX_LOG, OF_MAX_LOG, REP_START};
@@ -54,18 +54,21 @@ pub struct Entropy<'a> {
     pub reps: [u32; 3],
     /// Scratch for reading Huffman tree descriptions.
     pub(crate) tree: TreeScratch<'a>,
+    /// Scratch for building the sequence tables.
+    pub(crate) spread: Spread<'a>,
     /// Runs the hot loops (baseline code unless the owner chose a CPU-specific runner).
     pub dispatch: Dispatch,
 }
 
 impl<'a> Entropy<'a> {
     /// Workspace bytes [`Entropy::carve`] takes.
-    pub const BYTES: usize = TABLE_CELLS * 2 + SEQ_CELLS * 8 + TreeScratch::BYTES;
+    pub const BYTES: usize = TABLE_CELLS * 2 + SEQ_CELLS * 8 + TreeScratch::BYTES + Spread::BYTES;
 
     pub fn carve(c: &mut Carver<'a>) -> Option<Self> {
         let huf: &mut HufTable = c.table::<2>(TABLE_CELLS)?.try_into().ok()?;
         let seq = c.table::<8>(SEQ_CELLS)?.try_into().ok()?;
         let tree = TreeScratch::carve(c)?;
+        let spread = Spread::carve(c)?;
         Some(Self {
             huf,
             huf_log: 0,
@@ -75,6 +78,7 @@ impl<'a> Entropy<'a> {
             ml: SeqTable::UNSET,
             reps: REP_START,
             tree,
+            spread,
             dispatch: GENERIC,
         })
     }

@@ -6,7 +6,7 @@ use super::entropy::{Entropy, SeqTable, LL_AT, LL_CELLS, ML_AT, ML_CELLS, OF_AT,
 use crate::dict::Seq;
 use crate::error::Error;
 use crate::fse::decode::Entry;
-use crate::fse::decode::{build_table, rle_table};
+use crate::fse::decode::{build_sorted, build_table, cell_value, rle_table, symbol_cells, Spread};
 use crate::fse::header::{read_counts, NormalizedCounts};
 use crate::tables::*;
 
@@ -42,12 +42,12 @@ const OF_VALUE: [(u32, u8); MAX_OF + 1] = {
     t
 };
 
-/// Value (baseline, extra bits) of code `s` in `values`, one alphabet's table: passed as
-/// data, so that the three alphabets share one copy of the table builders' code.
-#[inline(always)]
-fn value_of(values: &[(u32, u8)], s: usize) -> (u32, u8) {
-    values.get(s).copied().unwrap_or((0, 0))
-}
+/// Each alphabet's codes with their values, as cells before the state fields (see
+/// [`symbol_cells`]): passed as data, so that the three alphabets share one copy of the
+/// table builders' code.
+static LL_SYMBOLS: [Entry; 64] = symbol_cells(&LL_BASE);
+static OF_SYMBOLS: [Entry; 64] = symbol_cells(&OF_VALUE);
+static ML_SYMBOLS: [Entry; 64] = symbol_cells(&ML_BASE);
 
 /// Sets one table from its mode; returns bytes of `src` used.
 #[allow(clippy::too_many_arguments)]
@@ -59,14 +59,15 @@ fn read_table(
     max_symbol: usize,
     max_log: u32,
     default: (&[i16], u32),
-    values: &[(u32, u8)],
+    symbols: &[Entry; 64],
     counts: &mut NormalizedCounts<64>,
+    spread: &mut Spread<'_>,
 ) -> Result<usize, Error> {
     match mode {
         0 => {
             if !t.predefined {
                 build_table::<SEQ_SYMBOLS, _>(default.0, default.1, true, cells, |s| {
-                    value_of(values, s)
+                    cell_value(&symbols[s & 63])
                 })?;
                 t.predefined = true;
             }
@@ -79,14 +80,14 @@ fn read_table(
             if s > max_symbol {
                 return Err(Error::corruption_detected);
             }
-            let (base, extra) = value_of(values, s);
+            let (base, extra) = cell_value(&symbols[s & 63]);
             rle_table(cells, base, extra)?;
             t.log = Some(0);
             Ok(1)
         }
         2 => {
             let used = read_counts(src, max_symbol, max_log, counts)?;
-            set_table(t, cells, counts, values)?;
+            set_table(t, cells, counts, symbols, spread)?;
             Ok(used)
         }
         _ => {
@@ -127,8 +128,9 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         MAX_LL,
         LL_MAX_LOG,
         (&LL_DEFAULT_NORM, LL_DEFAULT_LOG),
-        &LL_BASE,
+        &LL_SYMBOLS,
         &mut counts,
+        &mut ent.spread,
     )?;
     pos += read_table(
         (modes >> 4) & 3,
@@ -138,8 +140,9 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         MAX_OF,
         OF_MAX_LOG,
         (&OF_DEFAULT_NORM, OF_DEFAULT_LOG),
-        &OF_VALUE,
+        &OF_SYMBOLS,
         &mut counts,
+        &mut ent.spread,
     )?;
     pos += read_table(
         (modes >> 2) & 3,
@@ -149,8 +152,9 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
         MAX_ML,
         ML_MAX_LOG,
         (&ML_DEFAULT_NORM, ML_DEFAULT_LOG),
-        &ML_BASE,
+        &ML_SYMBOLS,
         &mut counts,
+        &mut ent.spread,
     )?;
     if pos > src.len() {
         return Err(Error::srcSize_wrong);
@@ -169,19 +173,22 @@ pub(crate) fn build_dict_table(
             &mut ent.ll,
             &mut ent.seq[LL_AT..LL_AT + LL_CELLS],
             counts,
-            &LL_BASE,
+            &LL_SYMBOLS,
+            &mut ent.spread,
         ),
         Seq::Offsets => set_table(
             &mut ent.of,
             &mut ent.seq[OF_AT..OF_AT + OF_CELLS],
             counts,
-            &OF_VALUE,
+            &OF_SYMBOLS,
+            &mut ent.spread,
         ),
         Seq::MatchLengths => set_table(
             &mut ent.ml,
             &mut ent.seq[ML_AT..ML_AT + ML_CELLS],
             counts,
-            &ML_BASE,
+            &ML_SYMBOLS,
+            &mut ent.spread,
         ),
     }
 }
@@ -191,7 +198,8 @@ fn set_table(
     t: &mut SeqTable,
     cells: &mut [Entry],
     counts: &NormalizedCounts<64>,
-    values: &[(u32, u8)],
+    symbols: &[Entry; 64],
+    spread: &mut Spread<'_>,
 ) -> Result<(), Error> {
     t.predefined = false;
     let c = counts
@@ -199,7 +207,12 @@ fn set_table(
         .get(..=counts.max_symbol)
         .ok_or(Error::GENERIC)?;
     let log = counts.table_log;
-    build_table::<SEQ_SYMBOLS, _>(c, log, counts.less_than_one, cells, |s| value_of(values, s))?;
+    if counts.less_than_one {
+        let value = |s: usize| cell_value(&symbols[s & 63]);
+        build_table::<SEQ_SYMBOLS, _>(c, log, true, cells, value)?;
+    } else {
+        build_sorted(c, log, cells, symbols, spread)?;
+    }
     t.log = Some(log);
     Ok(())
 }
