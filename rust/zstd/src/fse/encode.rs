@@ -11,6 +11,9 @@ pub(crate) const MAX_LOG: u32 = 9;
 /// Largest alphabet (match-length codes 0..=52).
 pub(crate) const MAX_SYMBOLS: usize = 64;
 const STATES: usize = 1 << MAX_LOG;
+/// Bytes of the build scratch: the symbol of every cell, then the symbols in order
+/// (plus the 8 bytes the last write of that list may pass it).
+const SCRATCH: usize = 2 * STATES + 8;
 
 /// Bytes of the per-symbol entries, which come first in a table.
 const SYMBOL_BYTES: usize = 8 * MAX_SYMBOLS;
@@ -26,8 +29,8 @@ type Table = [u8; TABLE_BYTES];
 /// An encoding table in workspace memory.
 pub(crate) struct CTable<'a> {
     t: &'a mut Table,
-    /// Symbol of every cell, scratch for building.
-    spread: &'a mut [u8; STATES],
+    /// Scratch for building (see [`SCRATCH`]).
+    spread: &'a mut [u8; SCRATCH],
     log: u32,
 }
 
@@ -68,13 +71,14 @@ impl CTable<'_> {
     }
 }
 /// Builds table `t` for `norm` (a valid distribution summing to `1 << log`), with
-/// `spread` as scratch. Entries of symbols past `norm` are left as they were: a valid
-/// stream has none.
-fn build(t: &mut Table, spread: &mut [u8; STATES], norm: &[i16], log: u32) {
+/// `scratch` (see [`SCRATCH`]). Entries of symbols past `norm` are left as they were: a
+/// valid stream has none.
+fn build(t: &mut Table, scratch: &mut [u8; SCRATCH], norm: &[i16], log: u32) {
     let size = 1usize << log;
     let mask = size - 1;
     let n = norm.len().min(MAX_SYMBOLS);
     let norm = &norm[..n];
+    let (spread, sorted) = scratch.split_at_mut(STATES);
     // Next cell of each symbol in the order of states; indexed by a masked symbol,
     // unchecked (the spread holds symbols of `norm` only). The cells of a valid
     // distribution sum to `size <= 512`: no wrap.
@@ -83,6 +87,21 @@ fn build(t: &mut Table, spread: &mut [u8; STATES], norm: &[i16], log: u32) {
     let mut high = size - 1;
     for (s, &p) in norm.iter().enumerate() {
         cumul[s & (MAX_SYMBOLS - 1)] = cells;
+        // The symbols in order, 8 copies a write whatever the count (a count of 0
+        // writes too: the next symbol's write covers it), for the spread below. The
+        // list is of no use when "less than 1" symbols take the top cells.
+        let run = (s as u64).wrapping_mul(0x0101_0101_0101_0101).to_le_bytes();
+        let mut k = 0;
+        loop {
+            let at = usize::from(cells).wrapping_add(k) & (STATES - 1);
+            if let Some(d) = sorted.get_mut(at..at + 8) {
+                d.copy_from_slice(&run);
+            }
+            k += 8;
+            if k >= p.max(0) as usize {
+                break;
+            }
+        }
         if p == -1 {
             cells = cells.wrapping_add(1);
             spread[high & (STATES - 1)] = s as u8;
@@ -97,12 +116,12 @@ fn build(t: &mut Table, spread: &mut [u8; STATES], norm: &[i16], log: u32) {
     let step = (size >> 1) + (size >> 3) + 3;
     let mut pos = 0usize;
     if high == mask {
-        // No such cells: nothing to skip.
-        for (s, &p) in norm.iter().enumerate() {
-            for _ in 0..p.max(0) {
-                spread[pos & (STATES - 1)] = s as u8;
-                pos = pos.wrapping_add(step) & mask;
-            }
+        // No such cells: nothing to skip, and the cells take the symbols in order from
+        // the list, in a loop of fixed length (one loop a symbol mispredicts about once
+        // a symbol, which on small blocks costs more than the instructions).
+        for &s in sorted.iter().take(size) {
+            spread[pos & (STATES - 1)] = s;
+            pos = pos.wrapping_add(step) & mask;
         }
     } else {
         for (s, &p) in norm.iter().enumerate() {
@@ -220,14 +239,14 @@ pub(crate) enum Held {
 /// Huffman weights' scratch table.
 pub(crate) struct CTables<'a> {
     t: &'a mut [Table; 4],
-    spread: &'a mut [u8; STATES],
+    spread: &'a mut [u8; SCRATCH],
     log: [u32; 3],
     held: [Held; 3],
 }
 
 impl<'a> CTables<'a> {
     /// Workspace bytes.
-    pub(crate) const WORKSPACE: usize = 4 * TABLE_BYTES + STATES;
+    pub(crate) const WORKSPACE: usize = 4 * TABLE_BYTES + SCRATCH;
 
     /// Carves (empty) tables.
     pub(crate) fn new(c: &mut Carver<'a>) -> Option<Self> {
