@@ -81,9 +81,11 @@ pub(crate) struct Entropy<'a> {
     /// The current block sent `huf_next`.
     pub huf_pending: bool,
     /// Sequence tables (literal lengths, offsets, match lengths) the decoder holds, and
-    /// those the current block leaves.
+    /// those the current block sets (see [`Entropy::next_table`]).
     pub prev: [SeqTable<'a>; 3],
-    pub next: [SeqTable<'a>; 3],
+    next: [SeqTable<'a>; 3],
+    /// Which of `next` the current block set; the others repeat `prev`'s.
+    set: [bool; 3],
     /// Scratch: encoding tables, Huffman building space, literal histogram.
     pub ct: CTables<'a>,
     pub huf_scratch: HufScratch<'a>,
@@ -133,6 +135,7 @@ impl<'a> Entropy<'a> {
             huf_pending: false,
             prev: [SeqTable::new(c)?, SeqTable::new(c)?, SeqTable::new(c)?],
             next: [SeqTable::new(c)?, SeqTable::new(c)?, SeqTable::new(c)?],
+            set: [false; 3],
             ct: CTables::new(c)?,
             huf_scratch: HufScratch::new(c)?,
             lit_count: c.table::<4>(256)?,
@@ -156,10 +159,15 @@ impl<'a> Entropy<'a> {
     /// Prepares a block: it leaves the decoder's tables as they are until it says otherwise.
     pub(crate) fn begin_block(&mut self) {
         self.huf_pending = false;
-        for i in 0..3 {
-            let (p, n) = (&self.prev[i], &mut self.next[i]);
-            n.copy_from(p);
-        }
+        self.set = [false; 3];
+    }
+
+    /// Table `k` (0..3) as the current block sets it (its contents are the block's to
+    /// write: a table not taken here stays as the decoder holds it).
+    pub(crate) fn next_table(&mut self, k: usize) -> &mut SeqTable<'a> {
+        let k = k.min(2);
+        self.set[k] = true;
+        &mut self.next[k]
     }
 
     /// The block was sent compressed: the decoder now holds the block's tables.
@@ -169,10 +177,14 @@ impl<'a> Entropy<'a> {
             self.huf_valid = true;
             self.huf_pending = false;
         }
-        for i in 0..3 {
-            let (n, p) = (&self.next[i], &mut self.prev[i]);
-            p.copy_from(n);
+        // The tables set trade places with the decoder's (no copy; the old ones are
+        // the next block's to overwrite).
+        for ((p, n), set) in self.prev.iter_mut().zip(&mut self.next).zip(self.set) {
+            if set {
+                core::mem::swap(p, n);
+            }
         }
+        self.set = [false; 3];
     }
 
     /// A new distribution identity.

@@ -112,12 +112,12 @@ fn choose(
     if most == nb {
         if nb <= 2 && max_sym < default.0.len() {
             ent.ct.build(k, default.0, default.1, Held::Predefined);
-            ent.next[k].valid = false;
+            ent.next_table(k).valid = false;
             return Some(Field { mode: PREDEFINED });
         }
         *dst.get_mut(*pos)? = max_sym as u8;
         *pos += 1;
-        ent.next[k].valid = false;
+        ent.next_table(k).valid = false;
         return Some(Field { mode: RLE });
     }
     let count = &count[..=max_sym];
@@ -142,7 +142,7 @@ fn choose(
         let dynamic_min = ((1usize << default.1) * mult) >> 3;
         if (nb < dynamic_min || most < nb >> (default.1 - 1)) && max_sym < default.0.len() {
             ent.ct.build(k, default.0, default.1, Held::Predefined);
-            ent.next[k].valid = false;
+            ent.next_table(k).valid = false;
             return Some(Field { mode: PREDEFINED });
         }
         let log = optimal_table_log(max_log, nb, max_sym as u32, 2);
@@ -153,7 +153,7 @@ fn choose(
                 *pos += h;
                 let id = ent.fresh_id();
                 ent.ct.build(k, &fresh[..=max_sym], log, Held::Table(id));
-                ent.next[k].set(&fresh[..=max_sym], log, id);
+                ent.next_table(k).set(&fresh[..=max_sym], log, id);
                 return Some(Field { mode: COMPRESSED });
             }
         }
@@ -182,7 +182,7 @@ fn choose(
     );
     if b <= r && b <= c && b != inf {
         ent.ct.build(k, default.0, default.1, Held::Predefined);
-        ent.next[k].valid = false;
+        ent.next_table(k).valid = false;
         Some(Field { mode: PREDEFINED })
     } else if r <= c && r != inf {
         let len = ent.prev[k].get(&mut norm);
@@ -199,7 +199,7 @@ fn choose(
         *pos += h;
         let id = ent.fresh_id();
         ent.ct.build(k, &fresh[..=max_sym], log, Held::Table(id));
-        ent.next[k].set(&fresh[..=max_sym], log, id);
+        ent.next_table(k).set(&fresh[..=max_sym], log, id);
         Some(Field { mode: COMPRESSED })
     }
 }
