@@ -88,7 +88,14 @@ pub(crate) fn read_counts<const S: usize>(
     let mut symbol = 0usize;
     let mut less_than_one = false;
     // Symbols the repeat flags skip stay zero; callers read `counts[..=max_symbol]` only.
-    out.counts[..=max_symbol].fill(0);
+    // Up to 64 counts (128 bytes) are cleared whole, in stores the compiler writes out,
+    // where clearing a variable length calls `memset` (a call a table, on 4 KiB pages
+    // about as costly as the stores).
+    if S <= 64 {
+        out.counts = [0; S];
+    } else {
+        out.counts[..=max_symbol].fill(0);
+    }
     while remaining > 1 {
         if bc > 48 {
             ip = ip.wrapping_add((bc >> 3) as usize);

@@ -119,17 +119,19 @@ fn decode_fse_weights(
     rank: &mut [u32; 16],
     table: &mut [Entry; 64],
 ) -> Result<usize, Error> {
-    let mut counts = NormalizedCounts {
-        counts: [0; 256],
+    // Weights are at most 12: a description with symbols from 64 on is corrupt (C's
+    // reader takes at most 12), and 64 counts are cleared without `memset` calls.
+    let mut counts = NormalizedCounts::<64> {
+        counts: [0; 64],
         max_symbol: 0,
         table_log: 0,
         less_than_one: false,
     };
-    let used = read_counts(data, 255, WEIGHTS_MAX_LOG, &mut counts)?;
+    let used = read_counts(data, 63, WEIGHTS_MAX_LOG, &mut counts)?;
     let log = counts.table_log;
     // Symbols above 12 are no weight: they decode as 13, for `rank` to count.
     let c = &counts.counts[..=counts.max_symbol];
-    build_table::<256, _>(c, log, counts.less_than_one, table, |s| {
+    build_table::<64, _>(c, log, counts.less_than_one, table, |s| {
         (s.min(13) as u32, 0)
     })?;
     // At most 255 symbols are counted: no count wraps.
