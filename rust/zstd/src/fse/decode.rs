@@ -202,11 +202,12 @@ impl<'a> Spread<'a> {
 
 /// [`build_table`] for at most 64 symbols, whose cells `cells` gives (see
 /// [`symbol_cells`]), and accuracy logs up to [`SORTED_MAX_LOG`], in three loops whose
-/// trip counts do not depend on the counts (so their branches predict): the symbols are laid out in order, 8 bytes a write whatever their count;
-/// the cells take them from that list in the RFC's spread order; then each cell gets
-/// its state. The loop per symbol of [`build_table`] mispredicts about once a symbol,
-/// which on 4 KiB pages costs more time than the table's instructions. A count of -1
-/// ("less than 1", whose cells come last) leaves the work to [`build_table`].
+/// trip counts do not depend on the counts (so their branches predict): the symbols
+/// are laid out in order, 8 bytes a write whatever their count; the cells take them
+/// from that list in the RFC's spread order; then each cell gets its state. The loop
+/// per symbol of [`build_table`] mispredicts about once a symbol, which on 4 KiB pages
+/// costs more time than the table's instructions. A count of -1 ("less than 1", whose
+/// cells come last) leaves the work to [`build_table`].
 pub(crate) fn build_sorted(
     counts: &[i16],
     table_log: u32,
