@@ -114,17 +114,15 @@ pub(crate) fn read_counts<const S: usize>(
         let low = bits & (threshold - 1);
         // The value is the count plus one (0: "less than 1").
         let high = threshold.trailing_zeros();
-        let value = if low < max {
-            bc += high;
-            low
+        // Selects, not branches: which form a count takes follows the data.
+        let short = low < max;
+        let long = if bits >= threshold {
+            bits.wrapping_sub(max)
         } else {
-            bc += high + 1;
-            if bits >= threshold {
-                bits - max
-            } else {
-                bits
-            }
+            bits
         };
+        let value = if short { low } else { long };
+        bc += high + u32::from(!short);
         // symbol <= max_symbol < S.
         out.counts[symbol & (S - 1)] = (value as i16).wrapping_sub(1);
         symbol += 1;
