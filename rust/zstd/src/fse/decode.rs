@@ -155,22 +155,33 @@ pub(crate) fn build_table<const N: usize, F: Fn(usize) -> (u32, u8)>(
     if total != size || pos != 0 {
         return Err(Error::corruption_detected);
     }
-    // Cells hold their symbol in the `new_state` field until now, and already their
-    // value (computed once per symbol): only the first three bytes are written.
+    set_states(table, table_log, |s| {
+        let s = s & (N - 1);
+        let n = next[s];
+        next[s] = n.wrapping_add(1);
+        n
+    });
+    Ok(())
+}
+
+/// Gives each cell of `table` (of accuracy `table_log`, in state order) its state fields.
+/// Cells hold their symbol in the `new_state` field until now, and already their value:
+/// only the first three bytes are written. `next(symbol)` yields the symbol's next state
+/// number and counts it; callers guarantee it is in [1, 2 * size) (every cell's symbol
+/// has a count of at least 1), so 0 <= nb_bits <= table_log and n << nb_bits is in
+/// [size, 2 * size).
+#[inline(always)]
+fn set_states(table: &mut [Entry], table_log: u32, mut next: impl FnMut(usize) -> u16) {
+    let size = 1u32 << (table_log & 31);
     for e in table.iter_mut() {
-        let s = usize::from(e[0]) & (N - 1);
-        // 1 <= n <= 2 * size - 1 (see above): 0 <= nb_bits <= table_log, and
-        // n << nb_bits is in [size, 2 * size).
-        let n = u32::from(next[s]);
-        next[s] = next[s].wrapping_add(1);
+        let n = u32::from(next(usize::from(e[0])));
         let nb_bits = table_log.wrapping_sub(31u32.wrapping_sub((n | 1).leading_zeros()));
-        let new_state = n.wrapping_shl(nb_bits).wrapping_sub(size as u32) as u16;
+        let new_state = n.wrapping_shl(nb_bits).wrapping_sub(size) as u16;
         let [a, b] = new_state.to_le_bytes();
         e[0] = a;
         e[1] = b;
         e[2] = nb_bits as u8;
     }
-    Ok(())
 }
 
 /// Largest accuracy log of [`build_sorted`]'s tables (the sequence tables': 9, 8, 9).
@@ -259,21 +270,14 @@ pub(crate) fn build_sorted(
         table[at & mask] = cells[usize::from(s) & 63];
         at = at.wrapping_add(step) & mask;
     }
-    // The step is odd, so the spread visited every cell once. Each cell's symbol has a
-    // count of at least 1, so its next state number n is in [1, 2 * size): 0 <= nb_bits
-    // <= table_log, and n << nb_bits is in [size, 2 * size).
-    for e in table.iter_mut() {
-        let s = usize::from(e[0]);
-        let n = u16::from_le_bytes(sp.next[s]);
-        sp.next[s] = n.wrapping_add(1).to_le_bytes();
-        let n = u32::from(n);
-        let nb_bits = table_log.wrapping_sub(31u32.wrapping_sub((n | 1).leading_zeros()));
-        let new_state = n.wrapping_shl(nb_bits).wrapping_sub(size as u32) as u16;
-        let [a, b] = new_state.to_le_bytes();
-        e[0] = a;
-        e[1] = b;
-        e[2] = nb_bits as u8;
-    }
+    // The step is odd, so the spread visited every cell once, each with a symbol of
+    // count at least 1.
+    let next = &mut *sp.next;
+    set_states(table, table_log, |s| {
+        let n = u16::from_le_bytes(next[s & 255]);
+        next[s & 255] = n.wrapping_add(1).to_le_bytes();
+        n
+    });
     Ok(())
 }
 
