@@ -18,6 +18,7 @@
  *
  * Usage: bench DICT FILE...             (`make capi-bench`: the first 1 MiB of each file)
  *   KBENCH_ROUNDS=n                     rounds (default 5)
+ *   KBENCH_SHAPES="1M:9 btrfs:3"         only these shapes (name:level)
  *   KBENCH_ONE=shape:level:c|d:kernel|ours   run one measurement once, for instruction
  *                                       counts of kb_measured() (capi/bench/count.sh)
  *   KBENCH_REPEAT=n                     with KBENCH_ONE: run it n times (default 1), for
@@ -526,6 +527,18 @@ static int run_one(const char *spec)
 	return 1;
 }
 
+/* Whether "NAME:LEVEL" of shape s is a word of the space-separated list. */
+static int listed(const char *list, const struct shape *s)
+{
+	char want[64];
+	size_t n = (size_t)snprintf(want, sizeof(want), "%s:%d", s->name, s->level);
+
+	for (const char *p = list; (p = strstr(p, want)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0))
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3)
@@ -550,8 +563,12 @@ int main(int argc, char **argv)
 	printf("%-14s %3s | %8s %8s %6s %11s | %8s %8s %6s %11s | %6s %6s\n", "shape", "lvl",
 	       "c kernel", "c ours", "ratio", "spread", "d kernel", "d ours", "ratio", "spread",
 	       "c.rat", "size");
+	/* KBENCH_SHAPES="1M:9 btrfs:3": only these shapes (name:level, space-separated). */
+	const char *only = getenv("KBENCH_SHAPES");
 	for (size_t si = 0; si < NSHAPES; si++) {
 		const struct shape *s = &shapes[si];
+		if (only && !listed(only, s))
+			continue;
 		struct state st[2];
 		setup(&st[0], &kern, s);
 		setup(&st[1], &ours, s);

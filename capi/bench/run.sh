@@ -4,7 +4,8 @@
 # library (capi/bench/build-kffi.sh) with the kernel's code generation flags, links both
 # into build/capi/kbench and runs it on the first 1 MiB of each corpus file. zram's
 # dictionary is trained (zstd --train, 4 KiB samples) on the following 2 MiB of each file.
-#   KBENCH_ROUNDS=n (default 5); capi/bench/count.sh for instruction counts.
+#   KBENCH_ROUNDS=n (default 5), KBENCH_SHAPES="1M:9 btrfs:3" (only these);
+#   capi/bench/count.sh for instruction counts.
 #   `run.sh sizes` (make capi-sizes): compressed sizes against the kernel's C, levels 1-19.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

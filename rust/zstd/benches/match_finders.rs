@@ -5,6 +5,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use zstd_kernel::compress::matcher::{MatchState, Segments};
 use zstd_kernel::compress::seq_store::SeqStore;
+use zstd_kernel::compress::GENERIC;
 use zstd_kernel::params::{CParams, Strategy};
 use zstd_kernel::workspace::Carver;
 
@@ -60,7 +61,7 @@ fn find_all(ws: &mut [u8], p: &CParams, data: &[u8]) -> usize {
     for s in (0..data.len()).step_by(1 << 17) {
         let e = (s + (1 << 17)).min(data.len());
         seqs.reset();
-        ms.compress_block(&seg, s as u32, e as u32, &mut rep, &mut seqs, None);
+        ms.compress_block(&seg, s as u32, e as u32, &mut rep, &mut seqs, None, GENERIC);
         n += seqs.len();
     }
     n

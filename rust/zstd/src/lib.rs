@@ -16,6 +16,7 @@ pub mod frame;
 mod fse;
 mod huf;
 pub mod params;
+pub mod prefetch;
 mod tables;
 #[cfg(test)]
 mod test_rng;
@@ -31,3 +32,4 @@ pub use frame::header::{CONTENTSIZE_ERROR, CONTENTSIZE_UNKNOWN};
 pub use frame::{
     find_frame_compressed_size, get_frame_header, FrameHeader, FrameHeaderProgress, FrameType,
 };
+pub use prefetch::{NoPrefetch, Prefetch};

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use rng::Xorshift;
 use zstd_kernel::compress::matcher::{MatchState, Segments};
 use zstd_kernel::compress::seq_store::SeqStore;
+use zstd_kernel::compress::GENERIC;
 use zstd_kernel::params::{CParams, Strategy};
 use zstd_kernel::workspace::Carver;
 
@@ -240,6 +241,7 @@ fn roundtrip(cp: &CParams, dict: &[u8], data: &[u8], base: u32, shift_at: Option
             &mut rep,
             &mut seqs,
             None,
+            GENERIC,
         );
         let st = rb.apply(&seqs, window, end - chunk_start);
         assert_eq!(rep, rb.rep, "repeat offsets diverged in block {i}");
@@ -437,7 +439,15 @@ fn block_sequences(ms: &mut MatchState, seqs: &mut SeqStore, data: &[u8], base: 
     };
     let mut rep = [1, 4, 8];
     seqs.reset();
-    ms.compress_block(&seg, base, base + data.len() as u32, &mut rep, seqs, None);
+    ms.compress_block(
+        &seg,
+        base,
+        base + data.len() as u32,
+        &mut rep,
+        seqs,
+        None,
+        GENERIC,
+    );
     let mut out: Vec<u32> = seqs
         .sequences()
         .flat_map(|s| [s.lit_len, s.match_len, s.off_base])
@@ -506,16 +516,16 @@ proptest! {
         let seg = Segments { ext: &ext, ext_start, cur: &data, cur_start, low_limit };
         let mut rep = [1, 4, 8];
         ms.load_history(&seg, ext_start, cur_start.saturating_add(len as u32));
-        ms.compress_block(&seg, block.0, block.1, &mut rep, &mut seqs, None);
+        ms.compress_block(&seg, block.0, block.1, &mut rep, &mut seqs, None, GENERIC);
         ms.shift(shift);
         seqs.reset();
-        ms.compress_block(&seg, block.0, block.1, &mut rep, &mut seqs, None);
+        ms.compress_block(&seg, block.0, block.1, &mut rep, &mut seqs, None, GENERIC);
         let mut small = cp;
         small.hash_log = 6;
         small.chain_log = 6;
         ms.reset(&small);
         seqs.reset();
-        ms.compress_block(&seg, cur_start, cur_start + len as u32, &mut rep, &mut seqs, None);
+        ms.compress_block(&seg, cur_start, cur_start + len as u32, &mut rep, &mut seqs, None, GENERIC);
         // A sane call on the reset state: the block must come back.
         let sane = Segments { ext: &[], ext_start: 0, cur: &data, cur_start: 0, low_limit: 0 };
         let mut rb = Rebuild { hist: Vec::new(), dict_len: 0, rep: [1, 4, 8] };
@@ -524,7 +534,7 @@ proptest! {
         for s in (0..len).step_by(BLOCK) {
             let e = (s + BLOCK).min(len);
             seqs.reset();
-            ms.compress_block(&sane, s as u32, e as u32, &mut rep2, &mut seqs, None);
+            ms.compress_block(&sane, s as u32, e as u32, &mut rep2, &mut seqs, None, GENERIC);
             let window = 1usize << cp.window_log.clamp(10, 31);
             rb.apply(&seqs, window, e - s);
         }
@@ -549,7 +559,7 @@ fn indices_near_the_top_of_the_index_space_do_not_panic() {
         };
         let mut rep = [1, 4, 8];
         ms.load_history(&seg, base, u32::MAX);
-        ms.compress_block(&seg, base, u32::MAX, &mut rep, &mut seqs, None);
+        ms.compress_block(&seg, base, u32::MAX, &mut rep, &mut seqs, None, GENERIC);
         assert!(seqs.literals().len() <= 40_000);
     }
 }

@@ -152,8 +152,15 @@ impl<'w> Parts<'w> {
             self.seqs.reset();
             let mut rep = self.rep;
             if !src.is_empty() {
-                self.ms
-                    .compress_block(seg, bs, be, &mut rep, &mut self.seqs, dms);
+                self.ms.compress_block(
+                    seg,
+                    bs,
+                    be,
+                    &mut rep,
+                    &mut self.seqs,
+                    dms,
+                    self.ent.dispatch,
+                );
             }
             // The optimal parser's levels also cut the block by its sequences, as C
             // does there for windows of 128 KiB and more.

@@ -12,11 +12,13 @@
 //! [`GENERIC`].
 
 use super::entropy::Entropy;
+use super::matcher::RowsJob;
 use super::seq_store::SeqStore;
 use super::sequences::write_sequences;
 use crate::bits::writer::low_bits32;
 use crate::huf::encode::HufCTable;
 use crate::params::Strategy;
+use crate::prefetch::{NoPrefetch, Prefetch};
 
 /// One unit of hot work: a block's sequences section, or its literals' Huffman streams.
 pub struct Hot<'a, 'b, 'c>(Job<'a, 'b, 'c>);
@@ -24,6 +26,7 @@ pub struct Hot<'a, 'b, 'c>(Job<'a, 'b, 'c>);
 enum Job<'a, 'b, 'c> {
     Seq(SeqJob<'a, 'b, 'c>),
     Huf(HufJob<'a, 'b>),
+    Rows(RowsJob<'a, 'b>),
 }
 
 /// The sequences section of `seqs` into `dst` (see [`write_sequences`]).
@@ -43,14 +46,15 @@ struct HufJob<'a, 'b> {
 }
 
 /// Runs a [`Hot`] job: [`GENERIC`] or a CPU-specific runner chosen by the caller; yields
-/// the bytes written, `None` when `dst` is too small.
+/// the bytes written, `None` when `dst` is too small (a row search writes its results
+/// into its job and yields `Some(0)`).
 pub type Dispatch = for<'a, 'b, 'c> fn(Hot<'a, 'b, 'c>) -> Option<usize>;
 
 /// Baseline code, for every CPU.
 pub const GENERIC: Dispatch = run_generic;
 
 fn run_generic(h: Hot<'_, '_, '_>) -> Option<usize> {
-    h.run()
+    h.run(NoPrefetch)
 }
 
 impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
@@ -86,36 +90,50 @@ impl<'a, 'b, 'c> Hot<'a, 'b, 'c> {
         Hot(Job::Huf(job))
     }
 
+    /// A piece of a block searched over the row tables (see [`RowsJob`]).
+    pub(crate) fn rows(job: RowsJob<'a, 'b>) -> Self {
+        Hot(Job::Rows(job))
+    }
+
     /// Hands the job to the runner of its kind.
     #[inline(always)]
     fn dispatch(
         self,
         seq: impl FnOnce(SeqJob<'a, 'b, 'c>) -> Option<usize>,
         huf: impl FnOnce(HufJob<'a, 'b>) -> Option<usize>,
+        rows: impl FnOnce(RowsJob<'a, 'b>) -> Option<usize>,
     ) -> Option<usize> {
         match self.0 {
             Job::Seq(j) => seq(j),
             Job::Huf(j) => huf(j),
+            Job::Rows(j) => rows(j),
         }
     }
 
-    /// Runs the job with the baseline code.
-    pub fn run(self) -> Option<usize> {
-        self.dispatch(seq_generic, huf_generic)
+    /// Runs the job with the baseline code and the prefetch hints `pf`.
+    pub fn run<P: Prefetch>(self, pf: P) -> Option<usize> {
+        self.dispatch(seq_generic, huf_generic, |j| rows_generic(j, pf))
     }
 
-    /// Runs the job with code compiled for BMI1, BMI2 and LZCNT; the FFI shim's `cpu`
-    /// module checks the CPU first.
+    /// Runs the job with code compiled for BMI1, BMI2 and LZCNT and the prefetch hints
+    /// `pf`; the FFI shim's `cpu` module checks the CPU first. (The row search stays
+    /// baseline code: its time is cache misses.)
     ///
     /// # Safety
     /// Calling it from code without these features is `unsafe`: the CPU must implement
     /// BMI1, BMI2 and LZCNT.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,lzcnt")]
-    pub fn run_bmi2(self) -> Option<usize> {
+    pub fn run_bmi2<P: Prefetch>(self, pf: P) -> Option<usize> {
         // Closures inherit the features, so they may call the `_bmi2` functions.
-        self.dispatch(|j| seq_bmi2(j), |j| huf_bmi2(j))
+        self.dispatch(|j| seq_bmi2(j), |j| huf_bmi2(j), |j| rows_generic(j, pf))
     }
+}
+
+#[inline(never)]
+fn rows_generic<P: Prefetch>(j: RowsJob<'_, '_>, pf: P) -> Option<usize> {
+    j.run(pf);
+    Some(0)
 }
 
 #[inline(never)]

@@ -19,6 +19,9 @@ mod opt;
 pub mod rep;
 mod row;
 
+pub(crate) use row::RowsJob;
+
+use crate::compress::hot::{Dispatch, Hot};
 use crate::compress::seq_store::SeqStore;
 use crate::params::{CParams, Strategy};
 use crate::workspace::Carver;
@@ -282,8 +285,6 @@ pub struct MatchState<'a> {
     layout: Layout,
     /// Hash chains and rows: first index not inserted yet.
     next_to_update: u32,
-    /// Bytes the row search loaded ahead (kept so the loads stay).
-    sink: u32,
 }
 
 /// Table sizes for one set of parameters.
@@ -400,7 +401,6 @@ impl<'a> MatchState<'a> {
             cp: *cp,
             layout,
             next_to_update: 0,
-            sink: 0,
         })
     }
 
@@ -520,7 +520,6 @@ impl<'a> MatchState<'a> {
             row_log: p.1,
             next,
             attempts: p.2,
-            sink: 0,
         }
     }
 
@@ -613,7 +612,9 @@ impl<'a> MatchState<'a> {
     /// into `seqs`, keeping `rep` (the frame's repeat offsets) by RFC 8878 §3.1.2.5.
     /// A block holds at most `BLOCK_SIZE_MAX` bytes. `dms`: the tables of an attached
     /// dictionary (a digested dictionary's state, whose content is `seg.ext`), searched
-    /// beside this state's own when the strategy supports it (dfast).
+    /// beside this state's own when the strategy supports it (dfast). `run` runs the row
+    /// search (the encoder's dispatch, see [`Hot`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn compress_block(
         &mut self,
         seg: &Segments<'_>,
@@ -622,6 +623,7 @@ impl<'a> MatchState<'a> {
         rep: &mut [u32; 3],
         seqs: &mut SeqStore<'_>,
         dms: Option<&MatchState<'_>>,
+        run: Dispatch,
     ) {
         let v = View::new(seg, block_end);
         let end = v.pos(v.src.len());
@@ -654,6 +656,7 @@ impl<'a> MatchState<'a> {
                     rep,
                     seqs,
                     dms.map(|m| (m, seg.ext_start)),
+                    run,
                 );
                 anchor = a;
                 // A piece too short to search is skipped (its bytes stay literals).
@@ -672,6 +675,7 @@ impl<'a> MatchState<'a> {
 
     /// Runs the strategy over one piece of a block; returns the anchor and position reached.
     /// `dms`: an attached dictionary's state and the index of its content's first byte.
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         args: &Args<'_, '_>,
@@ -680,6 +684,7 @@ impl<'a> MatchState<'a> {
         rep: &mut [u32; 3],
         seqs: &mut SeqStore<'_>,
         dms: Option<(&MatchState<'_>, u32)>,
+        run: Dispatch,
     ) -> (usize, usize) {
         let cp = self.cp;
         let (hlog, clog) = (self.layout.hash_log, self.layout.chain_log);
@@ -717,13 +722,20 @@ impl<'a> MatchState<'a> {
                 Strategy::Lazy => 1,
                 _ => 2,
             };
-            let mut r = Self::rows_of(rb.0, ht, (rb.1, rb.2), (*ntu).max(args.lowest));
-            let mls = cp.min_match.clamp(4, 6);
-            let res = lazy::dispatch(&mut r, depth, mls, ext, args, rep, seqs);
-            *ntu = r.next;
-            let sink = r.sink;
-            self.sink = self.sink.wrapping_add(sink);
-            return res;
+            let mut done = ((0, 0), 0);
+            let job = row::RowsJob {
+                rows: Self::rows_of(rb.0, ht, (rb.1, rb.2), (*ntu).max(args.lowest)),
+                depth,
+                mls: cp.min_match.clamp(4, 6),
+                ext,
+                args,
+                rep,
+                seqs,
+                done: &mut done,
+            };
+            run(Hot::rows(job));
+            *ntu = done.1;
+            return done.0;
         }
         match search_strategy(&cp) {
             Strategy::Fast => {

@@ -4,10 +4,17 @@
 //! ring, each with an 8-bit tag (more hash bits). A search compares the tag byte of every
 //! entry of the row at once (8 per `u64`) and only loads the data of candidates whose
 //! tag agrees, newest first.
+//!
+//! With a large window the rows spread over megabytes and nearly every row touched
+//! misses the caches. As C does, a position's rows are prefetched (see
+//! [`crate::prefetch`]) when the position 8 before it is inserted or searched, so that
+//! its own insert or search finds them in the cache.
 
 use super::count::{count, read64};
-use super::lazy::{Finder, Tail};
-use super::View;
+use super::lazy::{dispatch, Finder, Tail};
+use super::{Args, View};
+use crate::compress::seq_store::SeqStore;
+use crate::prefetch::Prefetch;
 
 /// Tag bits taken from the hash besides the row number.
 const TAG_BITS: u32 = 8;
@@ -16,6 +23,8 @@ const TAG_BITS: u32 = 8;
 const SKIP_THRESHOLD: u32 = 384;
 const INSERT_AFTER_START: u32 = 96;
 const INSERT_BEFORE_END: u32 = 32;
+/// Positions ahead whose rows are prefetched.
+const LOOKAHEAD: usize = 8;
 
 const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -36,8 +45,43 @@ pub(super) struct Rows<'t> {
     pub next: u32,
     /// Candidates compared per search.
     pub attempts: u32,
-    /// Sum of bytes loaded early (kept so those loads stay; see `find_best`).
-    pub sink: u32,
+}
+
+/// The row search with prefetch hints `pf`.
+struct Search<'r, 't, P> {
+    rows: &'r mut Rows<'t>,
+    pf: P,
+}
+
+/// One piece of a block searched over the row tables: a job of the encoder's dispatch
+/// ([`crate::compress::Hot`]), whose runner brings the prefetch hints.
+pub(crate) struct RowsJob<'a, 'b> {
+    pub(super) rows: Rows<'a>,
+    /// Lazy evaluation steps: 0 (`greedy`), 1 (`lazy`) or 2 (`lazy2`).
+    pub(super) depth: u32,
+    pub(super) mls: u32,
+    pub(super) ext: bool,
+    pub(super) args: &'a Args<'a, 'a>,
+    pub(super) rep: &'a mut [u32; 3],
+    pub(super) seqs: &'a mut SeqStore<'b>,
+    /// The anchor and position reached, and the first index not inserted.
+    pub(super) done: &'a mut ((usize, usize), u32),
+}
+
+impl RowsJob<'_, '_> {
+    /// Searches the piece, with prefetch hints `pf`.
+    #[inline(always)]
+    pub(crate) fn run<P: Prefetch>(self, pf: P) {
+        let mut rows = self.rows;
+        let mut s = Search {
+            rows: &mut rows,
+            pf,
+        };
+        let res = dispatch(
+            &mut s, self.depth, self.mls, self.ext, self.args, self.rep, self.seqs,
+        );
+        *self.done = (res, rows.next);
+    }
 }
 
 /// Row and tag of the first `MLS` bytes of `x`.
@@ -90,15 +134,29 @@ impl Rows<'_> {
         self.next = self.next.max(to);
     }
 
+    /// Prefetches the rows of the position whose first 8 bytes are `x`.
+    #[inline(always)]
+    fn prefetch<const MLS: u32, P: Prefetch>(&self, pf: P, x: u64) {
+        let first = row_hash::<MLS>(x, self.bits()).0 << (self.row_log & 7);
+        prefetch_row(pf, self.idx, self.tags, first, self.row_log);
+    }
+
     /// Inserts the indices below `target` not inserted yet (only the ends of a long jump).
     #[inline(always)]
-    fn update<const MLS: u32>(&mut self, v: &View<'_>, target: u32) {
+    fn update<const MLS: u32, P: Prefetch>(&mut self, v: &View<'_>, target: u32, pf: P) {
         let (bits, rlog) = (self.bits(), self.row_log);
         let (idx, tags, heads) = (&mut *self.idx, &mut *self.tags, &mut *self.heads);
         let (src, base) = (v.src, v.base);
         let mut put = |i: u32| {
+            let local = i.wrapping_sub(base) as usize;
+            if i >= base {
+                if let Some(xa) = read64(src, local.wrapping_add(LOOKAHEAD)) {
+                    let first = row_hash::<MLS>(xa, bits).0 << (rlog & 7);
+                    prefetch_row(pf, idx, tags, first, rlog);
+                }
+            }
             let x = if i >= base {
-                read64(src, i.wrapping_sub(base) as usize)
+                read64(src, local)
             } else {
                 v.read64_any(i)
             };
@@ -120,6 +178,21 @@ impl Rows<'_> {
             i += 1;
         }
         self.next = self.next.max(target);
+    }
+}
+
+/// Prefetches the row starting at entry `first` (`rlog`: log2 of the row size): its tags
+/// and its positions (4 bytes an entry: two cache lines from 32 entries on).
+#[inline(always)]
+fn prefetch_row<P: Prefetch>(pf: P, idx: &[[u8; 4]], tags: &[u8], first: usize, rlog: u32) {
+    pf.read(tags, first);
+    pf.read(idx, first);
+    if rlog >= 5 {
+        pf.read(idx, first.wrapping_add(16));
+        if rlog >= 6 {
+            pf.read(idx, first.wrapping_add(32));
+            pf.read(idx, first.wrapping_add(48));
+        }
     }
 }
 
@@ -151,10 +224,10 @@ fn insert<const MLS: u32>(
     }
 }
 
-impl Finder for Rows<'_> {
+impl<P: Prefetch> Finder for Search<'_, '_, P> {
     #[inline(always)]
     fn skip_to(&mut self, cur: u32) {
-        self.next = self.next.max(cur);
+        self.rows.next = self.rows.next.max(cur);
     }
 
     /// Longest match for local position `ip`: `(length, offset)`, length 0 when none
@@ -167,27 +240,24 @@ impl Finder for Rows<'_> {
         lowest: u32,
     ) -> (usize, u32) {
         let cur = v.pos(ip);
-        self.update::<MLS>(v, cur);
+        let pf = self.pf;
+        let rows = &mut *self.rows;
+        rows.update::<MLS, P>(v, cur, pf);
         let Some(x) = read64(v.src, ip) else {
             return (0, 0);
         };
-        let (row, tag) = row_hash::<MLS>(x, self.bits());
-        // Load the next position's row now, so it is in cache when needed (no prefetch
-        // instruction is available in safe Rust).
-        if let Some(xn) = read64(v.src, ip + 1) {
-            let first = row_hash::<MLS>(xn, self.bits()).0 << self.row_log;
-            let t = self.tags.get(first).copied().unwrap_or(0) as u32;
-            let e = self.idx.get(first).map_or(0, |e| e[0]) as u32;
-            self.sink = self.sink.wrapping_add(t ^ e);
+        let (row, tag) = row_hash::<MLS>(x, rows.bits());
+        if let Some(xa) = read64(v.src, ip.wrapping_add(LOOKAHEAD)) {
+            rows.prefetch::<MLS, P>(pf, xa);
         }
-        let rlog = self.row_log;
+        let rlog = rows.row_log;
         let entries = 1usize << rlog;
         let rmask = entries - 1;
         let first = row << rlog;
         let (Some(tags), Some(idx), Some(&head)) = (
-            self.tags.get(first..first + entries),
-            self.idx.get(first..first + entries),
-            self.heads.get(row),
+            rows.tags.get(first..first + entries),
+            rows.idx.get(first..first + entries),
+            rows.heads.get(row),
         ) else {
             return (0, 0);
         };
@@ -206,7 +276,7 @@ impl Finder for Rows<'_> {
         let end = v.src.len();
         let mut best = 3usize;
         let mut best_off = 0u32;
-        let mut left = self.attempts;
+        let mut left = rows.attempts;
         let Some(mut tail) = Tail::new(v.src, ip) else {
             return (0, 0);
         };
@@ -251,8 +321,8 @@ impl Finder for Rows<'_> {
                 adj = tail.adj(cur);
             }
         }
-        self.insert::<MLS>(cur, x);
-        self.next = self.next.max(cur + 1);
+        rows.insert::<MLS>(cur, x);
+        rows.next = rows.next.max(cur + 1);
         if best >= 4 {
             (best, best_off)
         } else {
