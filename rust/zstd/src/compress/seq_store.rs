@@ -159,6 +159,24 @@ impl<'a> SeqStore<'a> {
         ok
     }
 
+    /// [`push`](Self::push) with the literals `src[start..end]`, short runs copied as 32
+    /// bytes (see [`Sink::push_from`]).
+    #[inline(always)]
+    pub(crate) fn push_from(
+        &mut self,
+        src: &[u8],
+        start: usize,
+        end: usize,
+        match_len: u32,
+        off_base: u32,
+    ) -> bool {
+        let mut k = self.sink();
+        let ok = k.push_from(src, start, end, match_len, off_base);
+        let st = k.finish();
+        self.set(st);
+        ok
+    }
+
     /// Appends the block's last literals, which no match follows.
     pub fn push_literals(&mut self, literals: &[u8]) -> bool {
         let end = self.n_lits + literals.len();
@@ -381,7 +399,10 @@ fn push_slow(
         st.overflow = true;
         return (st, false);
     }
-    dst.copy_from_slice(literals);
+    // Repeat matches often follow none: no call for them.
+    if !literals.is_empty() {
+        dst.copy_from_slice(literals);
+    }
     st.n_lits = end;
     if long {
         st.long = Some((st.n_seqs, ll >> 16, match_len >> 16));

@@ -772,7 +772,7 @@ fn emit(
     };
     let ll0 = lits.is_empty();
     let ov = offset_value(off, ll0, rep);
-    if seqs.push(lits, real as u32, ov) {
+    if seqs.push_from(v.src, anchor, p, real as u32, ov) {
         update_rep(rep, ov, ll0);
         o.count(lits, real, ov);
         p + real
