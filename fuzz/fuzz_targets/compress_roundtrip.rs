@@ -3,7 +3,8 @@
 //! Arbitrary input compressed by us at a fuzzer-chosen level (-7..=22), single shot and
 //! streamed in fuzzer-chosen chunks with flushes, must decode with C libzstd to the input.
 //! The single shot runs with every code variant of the entropy-coding loops (baseline
-//! and, when the CPU has it, BMI2), which must write the same bytes; the stream runs BMI2.
+//! and, when the CPU has it, BMI2, with the row search's prefetch hints), which must
+//! write the same bytes; the stream runs BMI2.
 //! Pages of the input compressed with its first third as a digested dictionary must
 //! decode with C given that dictionary.
 
@@ -11,10 +12,28 @@ use libfuzzer_sys::fuzz_target;
 use zstd_kernel::compress::{get_cparams, get_params, Hot, GENERIC};
 use zstd_kernel::{
     cctx_workspace_bound, compress_bound, cstream_workspace_bound, CCtx, CDict, CStream,
-    CONTENTSIZE_UNKNOWN,
+    Prefetch, CONTENTSIZE_UNKNOWN,
 };
 
-/// The BMI2 variant, as zstd-ffi's `cpu` module runs it (baseline without BMI2).
+/// Prefetch hints as zstd-ffi's `CpuPrefetch` gives them (`prefetcht0`), checked: every
+/// hint names an entry of the table it is given.
+#[derive(Clone, Copy)]
+struct Hints;
+
+impl Prefetch for Hints {
+    fn read<T>(self, s: &[T], i: usize) {
+        assert!(i < s.len(), "hint at {i} past a table of {}", s.len());
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch reads nothing architecturally and never faults.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(s.as_ptr().wrapping_add(i).cast());
+        }
+    }
+}
+
+/// The BMI2 variant with prefetch hints, as zstd-ffi's `cpu` module runs it (baseline
+/// without BMI2).
 fn bmi2(h: Hot) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("bmi1")
@@ -22,9 +41,9 @@ fn bmi2(h: Hot) -> Option<usize> {
         && std::is_x86_feature_detected!("lzcnt")
     {
         // SAFETY: the CPU has the features `run_bmi2` is compiled for.
-        return unsafe { h.run_bmi2() };
+        return unsafe { h.run_bmi2(Hints) };
     }
-    h.run()
+    h.run(Hints)
 }
 
 fuzz_target!(|data: &[u8]| {
