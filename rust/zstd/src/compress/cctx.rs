@@ -131,10 +131,11 @@ impl<'w> Parts<'w> {
         loop {
             let mut be = end.min(bs.saturating_add(self.block as u32));
             let lo = (bs - seg.cur_start) as usize;
-            // The split buys 1-3% on binaries and memory images; at the fast levels it
-            // costs 4-16% of the instructions, and their output stays within C's size
-            // without it (docs/encoder-performance.md), so only slower levels split.
-            if be - bs == BLOCK_SIZE_MAX as u32 && self.cp.strategy != Strategy::Fast {
+            // The split buys 1-3% on binaries and memory images; at fast and dfast
+            // (levels 1-4) it costs 3-16% of the instructions, and their output stays
+            // within C's size without it, as C 1.5.2 runs them (docs/encoder-performance.md):
+            // only slower levels split.
+            if be - bs == BLOCK_SIZE_MAX as u32 && self.cp.strategy > Strategy::Dfast {
                 let full = seg.cur.get(lo..lo + BLOCK_SIZE_MAX).ok_or(Error::GENERIC)?;
                 // The optimal parser's levels look at every byte pair; the others at
                 // half of them (the cost is the fast levels', the gain the slow ones').
