@@ -137,8 +137,7 @@ impl Rows<'_> {
     /// Prefetches the rows of the position whose first 8 bytes are `x`.
     #[inline(always)]
     fn prefetch<const MLS: u32, P: Prefetch>(&self, pf: P, x: u64) {
-        let first = row_hash::<MLS>(x, self.bits()).0 << (self.row_log & 7);
-        prefetch_row(pf, self.idx, self.tags, first, self.row_log);
+        prefetch_row::<MLS, P>(pf, self.idx, self.tags, self.bits(), self.row_log, x);
     }
 
     /// Inserts the indices below `target` not inserted yet (only the ends of a long jump).
@@ -151,8 +150,7 @@ impl Rows<'_> {
             let local = i.wrapping_sub(base) as usize;
             if i >= base {
                 if let Some(xa) = read64(src, local.wrapping_add(LOOKAHEAD)) {
-                    let first = row_hash::<MLS>(xa, bits).0 << (rlog & 7);
-                    prefetch_row(pf, idx, tags, first, rlog);
+                    prefetch_row::<MLS, P>(pf, idx, tags, bits, rlog, xa);
                 }
             }
             let x = if i >= base {
@@ -181,10 +179,19 @@ impl Rows<'_> {
     }
 }
 
-/// Prefetches the row starting at entry `first` (`rlog`: log2 of the row size): its tags
-/// and its positions (4 bytes an entry: two cache lines from 32 entries on).
+/// Prefetches the row of the position whose first 8 bytes are `x` (`bits` and `rlog` as
+/// [`insert`]'s): its tags and its positions (4 bytes an entry: two cache lines from 32
+/// entries on).
 #[inline(always)]
-fn prefetch_row<P: Prefetch>(pf: P, idx: &[[u8; 4]], tags: &[u8], first: usize, rlog: u32) {
+fn prefetch_row<const MLS: u32, P: Prefetch>(
+    pf: P,
+    idx: &[[u8; 4]],
+    tags: &[u8],
+    bits: u32,
+    rlog: u32,
+    x: u64,
+) {
+    let first = row_hash::<MLS>(x, bits).0 << (rlog & 7);
     pf.read(tags, first);
     pf.read(idx, first);
     if rlog >= 5 {
