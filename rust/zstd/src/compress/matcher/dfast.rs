@@ -268,15 +268,16 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
         // is the repeat offset's.
         let (mstart, mcand, ml, cur, is_rep) = loop {
             let cur = pos(ip);
-            let hs0 = hsx(x0);
-            let cs0 = get(short, hs0);
             set(long, hl0, cur);
-            set(short, hs0, cur);
+            // The short table is read and written for `ip` right before its own check
+            // (no other read of it comes between), so that neither its hash nor its
+            // candidate is held across the checks before; each exit before writes it.
             if r != 0 {
                 let rc = cur.wrapping_add(1).wrapping_sub(r);
                 let ip_1 = ip.wrapping_add(1);
                 let ml = match_x::<EXT, 4>(v, src, lim, base, rc, ip_1, x0 >> 8);
                 if ml > 0 {
+                    set(short, hsx(x0), cur);
                     break (ip_1, rc, ml, cur, true);
                 }
             }
@@ -287,6 +288,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 .and_then(|t| t.first_chunk::<8>())
                 .map(|a| u64::from_le_bytes(*a))
             else {
+                set(short, hsx(x0), cur);
                 return (anchor, if DMS { ip } else { ip.wrapping_add(1) });
             };
             let hl1 = hlx(x1);
@@ -299,6 +301,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             if long0 {
                 let ml = match_x::<EXT, 8>(v, src, lim, base, cl0, ip, x0);
                 if ml > 0 {
+                    set(short, hsx(x0), cur);
                     if step < 4 {
                         set(long, hl1, pos(ip1));
                     }
@@ -309,8 +312,14 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 let cd = dict_long(x0);
                 let ml = dict_match::<8>(v, &dm, cd, ip, x0);
                 if ml > 0 {
+                    set(short, hsx(x0), cur);
                     break (ip, cd.wrapping_add(dstart), ml, cur, false);
                 }
+            }
+            let hs0 = hsx(x0);
+            let cs0 = get(short, hs0);
+            set(short, hs0, cur);
+            if DMS {
                 // The short match: own table first, then the dictionary's.
                 let mut short = (cs0, 0);
                 if valid(cs0, cur, own_low) {
