@@ -114,7 +114,7 @@ capi-bench: rust-deps capi-deps
 	capi/bench/run.sh
 
 # Sizes against the kernel's C, levels 1-19; fails above C + SIZES_MAX_PCT (0.5) percent
-# (capi-test checks levels 1-10, where ours stays within it).
+# (capi-test runs it too). SIZES_BYTES=n: the first n bytes of each file, not 1 MiB.
 capi-sizes: rust-deps capi-deps
 	capi/bench/run.sh sizes
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 /*
  * Compressed sizes of our C ABI against the kernel's own lib/zstd, levels 1-19, on the
- * first 1 MiB of each file: as one frame, as 128 KiB frames (btrfs) and as 4 KiB pages
- * (zram), each frame with zstd_get_params(level, frame size) and one reused context, as
- * the consumers do. Every frame of ours is decoded by the kernel's C and compared.
- * Prints a Markdown table; exits 1 when a frame fails, or when a size exceeds C's by more
- * than SIZES_MAX_PCT percent (default 0.5).
+ * first 1 MiB of each file (SIZES_BYTES=n: its first n bytes): as one frame, as 128 KiB
+ * frames (btrfs) and as 4 KiB pages (zram), each frame with zstd_get_params(level, frame
+ * size) and one reused context, as the consumers do. Every frame of ours is decoded by
+ * the kernel's C and compared. Prints a Markdown table; exits 1 when a frame fails, or
+ * when a size exceeds C's by more than SIZES_MAX_PCT percent (default 0.5).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,9 +68,10 @@ static size_t total(int ours, const unsigned char *in, size_t len, size_t chunk,
 
 int main(int argc, char **argv)
 {
-	static const size_t chunks[] = { 1 << 20, 128 << 10, 4096 };
-	static const char *const names[] = { "1 MiB", "128 KiB frames", "4 KiB pages" };
+	size_t chunks[] = { 1 << 20, 128 << 10, 4096 };
+	const char *names[] = { "1 MiB", "128 KiB frames", "4 KiB pages" };
 	const char *env = getenv("SIZES_MAX_PCT");
+	size_t want = getenv("SIZES_BYTES") ? strtoul(getenv("SIZES_BYTES"), NULL, 0) : 1 << 20;
 	double max_pct = env ? atof(env) : 0.5, worst = -100;
 	int bad = 0, first = 1, last = 19;
 
@@ -80,7 +81,7 @@ int main(int argc, char **argv)
 	printf("| --- | --- | --- | --- | --- | --- |\n");
 	for (int f = 1; f < argc; f++) {
 		FILE *fp = fopen(argv[f], "rb");
-		unsigned char *in = xmalloc(1 << 20), *dec = xmalloc(1 << 20);
+		unsigned char *in = xmalloc(want), *dec = xmalloc(want);
 		size_t len;
 		const char *base = strrchr(argv[f], '/');
 
@@ -88,7 +89,11 @@ int main(int argc, char **argv)
 			perror(argv[f]);
 			return 2;
 		}
-		len = fread(in, 1, 1 << 20, fp);
+		len = fread(in, 1, want, fp);
+		/* The first shape is the whole input as one frame. */
+		chunks[0] = len;
+		if (len != 1 << 20)
+			names[0] = "one frame";
 		fclose(fp);
 		base = base ? base + 1 : argv[f];
 		for (int s = 0; s < 3; s++)
