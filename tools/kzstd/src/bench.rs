@@ -53,6 +53,7 @@ pub fn run(o: &Cli) -> bool {
             let mut back = vec![0u8; src.len()];
             let mut dws = vec![0u8; zstd_kernel::dctx_workspace_bound()];
             let mut dctx = zstd_kernel::DCtx::new(&mut dws).expect("decoder workspace");
+            dctx.set_dispatch(crate::cpu::decoder());
             let mut got = 0;
             let dt = best_time(secs, || {
                 got = dctx

@@ -9,6 +9,7 @@ pub fn compress_frame(src: &[u8], level: i32, checksum: bool) -> Result<Vec<u8>,
     p.fparams.checksum_flag = i32::from(checksum);
     let mut ws = vec![0u8; cctx_workspace_bound(&p.cparams)];
     let mut cctx = CCtx::new(&mut ws).map_err(|e| e.message().to_string())?;
+    cctx.set_dispatch(crate::cpu::encoder());
     let mut dst = vec![0u8; compress_bound(src.len())];
     let n = cctx
         .compress(&mut dst, src, &p)

@@ -53,6 +53,7 @@ fn compress_one(cli: &Cli, input: &str, level: i32) -> Result<(Sizes, Option<Str
     let mut ws = vec![0u8; cstream_workspace_bound(&params.cparams)];
     let mut cs = CStream::new(&params, size.unwrap_or(CONTENTSIZE_UNKNOWN), &mut ws)
         .map_err(|e| e.message().to_string())?;
+    cs.set_dispatch(crate::cpu::encoder());
     let mut reader = open_input(input).map_err(|e| e.to_string())?;
     let mut sink: Box<dyn Write> = match &out_name {
         None => Box::new(std::io::stdout().lock()),

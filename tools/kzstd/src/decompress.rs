@@ -160,6 +160,7 @@ fn process(
     let window = usize::try_from(memory).unwrap_or(usize::MAX);
     let mut ws = vec![0u8; dstream_workspace_bound(window)];
     let mut ds = DStream::new(&mut ws)?;
+    ds.set_dispatch(crate::cpu::decoder());
     ds.set_ddict(ddict);
     let mut sink = match &out {
         None if cli.test => Sink::Discard,

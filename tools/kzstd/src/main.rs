@@ -8,6 +8,7 @@ mod args;
 mod bench;
 mod codec;
 mod compress;
+mod cpu;
 mod decompress;
 mod files;
 mod io;

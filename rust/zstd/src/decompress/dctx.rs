@@ -40,7 +40,6 @@ impl<'a> DCtx<'a> {
         Ok(Self { ent, lit_buf })
     }
 
-    /// Decompresses every frame of `src` into `dst`; returns the bytes written.
     /// Runs the hot loops through `d` from now on (see [`super::hot`]).
     pub fn set_dispatch(&mut self, d: Dispatch) {
         self.ent.dispatch = d;
