@@ -13,6 +13,9 @@ use crate::compress::seq_store::{SeqStore, Sink};
 /// The step grows by one every this many bytes without a match.
 const STEP_INCR: usize = 1 << 7;
 
+/// The largest local position (indices are `u32`).
+const U32: usize = u32::MAX as usize;
+
 /// The two hash tables.
 pub(super) struct Tables<'t> {
     pub long: &'t mut [[u8; 4]],
@@ -412,22 +415,51 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             let x = rd(i2);
             set(long, hlx(x), pos(i2));
             set(short, hsx(x >> 8), pos(i2).wrapping_add(1));
-            while ip <= ilimit {
-                let r = rep[1];
-                let c = pos(ip);
-                if !valid_rep(r, c, lowest) {
-                    break;
+            // Then any immediate repeat of the offset before last.
+            if EXT {
+                while ip <= ilimit {
+                    let r = rep[1];
+                    let c = pos(ip);
+                    if !valid_rep(r, c, lowest) {
+                        break;
+                    }
+                    let ml = match_x::<EXT, 4>(v, src, lim, base, c - r, ip, rd(ip));
+                    if ml == 0 {
+                        break;
+                    }
+                    let x = rd(ip);
+                    set(long, hlx(x), c);
+                    set(short, hsx(x), c);
+                    emit_rep1(seqs, rep, ml);
+                    ip = ip.wrapping_add(ml);
+                    anchor = ip;
                 }
-                let ml = match_x::<EXT, 4>(v, src, lim, base, c - r, ip, rd(ip));
-                if ml == 0 {
-                    break;
+            } else {
+                while ip <= ilimit {
+                    // One segment: the bytes are compared first, as most positions differ
+                    // there, and the candidate's validity only when they are equal. Masked
+                    // below 2^32, `m + 8` cannot wrap and one comparison proves the read
+                    // (a wrapped `m` reads other bytes, then fails the validity check).
+                    let r = rep[1];
+                    let c = pos(ip);
+                    let x = rd(ip);
+                    let m = ip.wrapping_sub(r as usize) & U32;
+                    let ml = match read64(lim, m) {
+                        Some(y) if y as u32 == x as u32 && valid_rep(r, c, lowest) => {
+                            // 4 bytes at both were read: no wrap.
+                            4usize.wrapping_add(count32(src, m.wrapping_add(4), ip.wrapping_add(4)))
+                        }
+                        _ => 0,
+                    };
+                    if ml == 0 {
+                        break;
+                    }
+                    set(long, hlx(x), c);
+                    set(short, hsx(x), c);
+                    emit_rep1(seqs, rep, ml);
+                    ip = ip.wrapping_add(ml);
+                    anchor = ip;
                 }
-                let x = rd(ip);
-                set(long, hlx(x), c);
-                set(short, hsx(x), c);
-                emit_rep1(seqs, rep, ml);
-                ip = ip.wrapping_add(ml);
-                anchor = ip;
             }
         }
     }
