@@ -13,9 +13,6 @@ use crate::compress::seq_store::{SeqStore, Sink};
 /// The step grows by one every this many bytes without a match.
 const STEP_INCR: usize = 1 << 7;
 
-/// The largest local position (indices are `u32`).
-const U32: usize = u32::MAX as usize;
-
 /// The two hash tables.
 pub(super) struct Tables<'t> {
     pub long: &'t mut [[u8; 4]],
@@ -436,21 +433,10 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 }
             } else {
                 while ip <= ilimit {
-                    // One segment: the bytes are compared first, as most positions differ
-                    // there, and the candidate's validity only when they are equal. Masked
-                    // below 2^32, `m + 8` cannot wrap and one comparison proves the read
-                    // (a wrapped `m` reads other bytes, then fails the validity check).
                     let r = rep[1];
                     let c = pos(ip);
                     let x = rd(ip);
-                    let m = ip.wrapping_sub(r as usize) & U32;
-                    let ml = match read64(lim, m) {
-                        Some(y) if y as u32 == x as u32 && valid_rep(r, c, lowest) => {
-                            // 4 bytes at both were read: no wrap.
-                            4usize.wrapping_add(count32(src, m.wrapping_add(4), ip.wrapping_add(4)))
-                        }
-                        _ => 0,
-                    };
+                    let ml = rep4!(lim, src, ip, x, r, c, lowest);
                     if ml == 0 {
                         break;
                     }

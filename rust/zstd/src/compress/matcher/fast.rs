@@ -5,17 +5,14 @@
 //! and the step grows the longer nothing is found (by `target_length` for the negative
 //! levels).
 
-use super::count::{count32, eq4, load64, read32, read64};
+use super::count::{count32, eq4, load64, read32};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
-use super::{get, set, valid, valid_rep, Args, View};
+use super::{get, set, valid, Args, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
 const STEP_INCR: usize = 1 << 7;
-
-/// The largest local position (indices are `u32`).
-const U32: usize = u32::MAX as usize;
 
 /// Length of the match at index `c` for local `p` when it reaches 4 bytes, else 0.
 #[inline(always)]
@@ -251,21 +248,9 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                 }
             } else {
                 while ip <= ilimit {
-                    // One segment: the bytes are compared first, as most positions differ
-                    // there, and the candidate's validity only when they are equal. Masked
-                    // below 2^32, `m + 8` cannot wrap and one comparison proves the read
-                    // (a wrapped `m` reads other bytes, then fails the validity check).
-                    let r = rep[1];
                     let cur = pos(ip);
                     let x = rd(ip);
-                    let m = ip.wrapping_sub(r as usize) & U32;
-                    let ml = match read64(lim, m) {
-                        Some(y) if y as u32 == x as u32 && valid_rep(r, cur, lowest) => {
-                            // 4 bytes at both were read: no wrap.
-                            4usize.wrapping_add(count32(src, m.wrapping_add(4), ip.wrapping_add(4)))
-                        }
-                        _ => 0,
-                    };
+                    let ml = rep4!(lim, src, ip, x, rep[1], cur, lowest);
                     if ml == 0 {
                         break;
                     }

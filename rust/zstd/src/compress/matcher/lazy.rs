@@ -4,10 +4,10 @@
 //! `2^search_log` candidates are compared. After finding a match, lazy evaluation looks
 //! for a better one 1 (`lazy`) or up to 2 (`lazy2`) bytes later before committing.
 
-use super::count::{read32, read64};
+use super::count::{count32, read32, read64};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
-use super::{get, highbit, set, valid, Args, View, SEARCH_STRENGTH};
+use super::{get, highbit, set, valid, valid_rep, Args, View, SEARCH_STRENGTH, U32};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// Steps (in bytes) above which skipped positions are no longer inserted.
@@ -305,6 +305,31 @@ fn rep_match<const EXT: bool>(v: &View<'_>, p: usize, r: u32, lowest: u32) -> us
     }
 }
 
+/// [`rep_match`] for the repeats after a match: one segment's bytes are compared first,
+/// as most positions differ there, and the offset's validity only when they are equal
+/// (as `rep4!`, which here and at the other call sites left the loop allocated worse).
+/// Masked below 2^32, `m + 8` cannot wrap and one comparison proves the read (a
+/// wrapped `m` reads other bytes, then fails the validity check).
+#[inline(always)]
+fn rep_match_after<const EXT: bool>(v: &View<'_>, p: usize, r: u32, lowest: u32) -> usize {
+    if !EXT {
+        let m = p.wrapping_sub(r as usize) & U32;
+        if let (Some(a), Some(b)) = (read64(v.src, m), read64(v.src, p)) {
+            if a as u32 != b as u32 || !valid_rep(r, v.pos(p), lowest) {
+                return 0;
+            }
+            let d = a ^ b;
+            return if d != 0 {
+                (d.trailing_zeros() / 8) as usize
+            } else {
+                // 8 bytes at both were read: no wrap.
+                8usize.wrapping_add(count32(v.src, m.wrapping_add(8), p.wrapping_add(8)))
+            };
+        }
+    }
+    rep_match::<EXT>(v, p, r, lowest)
+}
+
 /// Finds the block's matches; returns where the trailing literals start.
 fn compress<F: Finder, const EXT: bool, const MLS: u32>(
     hc: &mut F,
@@ -380,7 +405,7 @@ fn compress<F: Finder, const EXT: bool, const MLS: u32>(
         // Immediate repeats of the offset before last.
         while ip <= ilimit {
             let r = rep[1];
-            let mlr = rep_match::<EXT>(v, ip, r, lowest);
+            let mlr = rep_match_after::<EXT>(v, ip, r, lowest);
             if mlr == 0 {
                 break;
             }
