@@ -217,18 +217,22 @@ impl<'d> View<'d> {
         anchor: usize,
         lowest: u32,
     ) -> usize {
+        // Most matches do not extend: one byte pair settles it, in either segment.
+        if p <= anchor || cand <= lowest {
+            return 0;
+        }
+        // `p > anchor >= 0` and `cand > lowest >= 0`: no wrap.
+        match (
+            self.byte::<EXT>(cand.wrapping_sub(1)),
+            self.src.get(p.wrapping_sub(1)),
+        ) {
+            (Some(a), Some(&b)) if a == b => {}
+            _ => return 0,
+        }
         let mut n = 0;
         // Within the current segment: compare backwards over two equal-length slices.
-        if cand >= self.base && cand > lowest {
+        if cand >= self.base {
             let m = (cand - self.base) as usize;
-            // Most matches do not extend: one byte pair settles it.
-            if p > anchor && m > 0 {
-                if let (Some(a), Some(b)) = (self.src.get(m - 1), self.src.get(p - 1)) {
-                    if a != b {
-                        return 0;
-                    }
-                }
-            }
             let room = (cand - lowest.max(self.base)) as usize;
             let lim = room.min(m).min(p.saturating_sub(anchor));
             if let (Some(a), Some(b)) = (
