@@ -417,14 +417,20 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 while ip <= ilimit {
                     let r = rep[1];
                     let c = pos(ip);
-                    if !valid_rep(r, c, lowest) {
-                        break;
-                    }
-                    let ml = match_x::<EXT, 4>(v, src, lim, base, c - r, ip, rd(ip));
+                    let x = rd(ip);
+                    // A candidate in the current segment (`ip - r` not below its start)
+                    // as in one segment; only one in the older segment takes the
+                    // careful path.
+                    let ml = if r as usize <= ip {
+                        rep4!(lim, src, ip, x, r, c, lowest)
+                    } else if valid_rep(r, c, lowest) {
+                        match_x::<EXT, 4>(v, src, lim, base, c - r, ip, x)
+                    } else {
+                        0
+                    };
                     if ml == 0 {
                         break;
                     }
-                    let x = rd(ip);
                     set(long, hlx(x), c);
                     set(short, hsx(x), c);
                     emit_rep1(seqs, rep, ml);
