@@ -30,7 +30,11 @@ pub fn run(o: &Cli) -> bool {
         eprintln!("kzstd: -b needs input files");
         return false;
     }
-    println!("kzstd bench: compression = Rust encoder (zstd-kernel), decompression = {DECODER}");
+    println!(
+        "kzstd bench: compression = Rust encoder (zstd-kernel), decompression = {DECODER}, \
+         code: {}",
+        crate::cpu::variant()
+    );
     for f in &o.files {
         let src = match std::fs::read(f) {
             Ok(s) => s,

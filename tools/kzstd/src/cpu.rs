@@ -33,3 +33,18 @@ pub fn decoder() -> decompress::Dispatch {
 pub fn encoder() -> compress::Dispatch {
     compress::GENERIC
 }
+
+/// The code variant this CPU runs, as `kzstd -b` reports it: "bmi2" or "baseline".
+#[cfg(not(test))]
+pub fn variant() -> &'static str {
+    match zstd_ffi::cpu::Variant::best() {
+        zstd_ffi::cpu::Variant::Bmi2 => "bmi2",
+        zstd_ffi::cpu::Variant::Generic => "baseline",
+    }
+}
+
+/// The baseline variant's name (unit tests, see the module's documentation).
+#[cfg(test)]
+pub fn variant() -> &'static str {
+    "baseline"
+}

@@ -119,4 +119,13 @@ fn bench_prints_one_line_per_level() {
         "{text}"
     );
     assert!(text.contains("MB/s"));
+    // The code variant the contexts run: the CPU's best, as the FFI shim picks it.
+    #[cfg(target_arch = "x86_64")]
+    let bmi2 = std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    let bmi2 = false;
+    let want = if bmi2 { "code: bmi2" } else { "code: baseline" };
+    assert!(text.contains(want), "{text}");
 }
