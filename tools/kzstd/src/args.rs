@@ -67,7 +67,7 @@ pub struct Cli {
     #[arg(long = "bench-time", value_name = "#")]
     pub bench_time: Option<u32>,
 
-    /// Use DICT as the dictionary (decompression).
+    /// Use DICT as the dictionary (zstd format or raw content).
     #[arg(short = 'D', value_name = "DICT")]
     pub dict: Option<String>,
     /// Largest window accepted when decompressing, e.g. 128MB, 512KiB (default 128 MiB).

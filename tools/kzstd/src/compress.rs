@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Compression (the default mode): each input streamed through a `CStream` into one
 //! frame, `FILE.zst` beside it unless `-c` / `-o`; the frame declares the content size
-//! when the input is a regular file, as zstd's frames do.
+//! when the input is a regular file, as zstd's frames do. With `-D` each input is read
+//! whole and compressed in one call with the dictionary digested for its size
+//! (`zstd_compress_using_cdict`: no checksum, the dictionary's ID announced), as the
+//! kernel's consumers use dictionaries.
 
 use crate::args::Cli;
 use crate::files::{check_overwrite, input_size, inputs, remove_source};
-use crate::io::open_input;
+use crate::io::{open_input, read_input};
 use crate::progress::Progress;
 use crate::units::column;
 use std::io::{BufWriter, IsTerminal, Read, Write};
-use zstd_kernel::compress::{cstream_workspace_bound, get_params, max_clevel};
+use zstd_kernel::compress::{
+    cctx_workspace_bound, cstream_workspace_bound, get_cparams, get_params, max_clevel, CCtx, CDict,
+};
 use zstd_kernel::{compress_bound, CStream, CONTENTSIZE_UNKNOWN};
 
 const CHUNK: usize = 1 << 17;
@@ -33,7 +38,28 @@ fn long_window(log: u32, size: Option<u64>) -> u32 {
     }
 }
 
-fn compress_one(cli: &Cli, input: &str, level: i32) -> Result<(Sizes, Option<String>), String> {
+/// `src` compressed in one call with the dictionary `dict` digested for its size.
+fn compress_with_dict(src: &[u8], dict: &[u8], level: i32) -> Result<Vec<u8>, String> {
+    let cp = get_cparams(level, src.len() as u64, dict.len());
+    let mut dws = vec![0u8; CDict::workspace_bound(dict.len(), &cp)];
+    let cdict = CDict::new(dict, cp, &mut dws).map_err(|e| e.message().to_string())?;
+    let mut ws = vec![0u8; cctx_workspace_bound(&cp)];
+    let mut cctx = CCtx::new(&mut ws).map_err(|e| e.message().to_string())?;
+    cctx.set_dispatch(crate::cpu::encoder());
+    let mut dst = vec![0u8; compress_bound(src.len())];
+    let n = cctx
+        .compress_using_cdict(&mut dst, src, &cdict)
+        .map_err(|e| e.message().to_string())?;
+    dst.truncate(n);
+    Ok(dst)
+}
+
+fn compress_one(
+    cli: &Cli,
+    input: &str,
+    level: i32,
+    dict: Option<&[u8]>,
+) -> Result<(Sizes, Option<String>), String> {
     let to_stdout =
         cli.stdout || cli.output.as_deref() == Some("-") || (input == "-" && cli.output.is_none());
     let out_name =
@@ -62,6 +88,25 @@ fn compress_one(cli: &Cli, input: &str, level: i32) -> Result<(Sizes, Option<Str
         )),
     };
     let mut progress = Progress::new(cli, input, size);
+    if let Some(d) = dict {
+        let mut src = Vec::new();
+        reader.read_to_end(&mut src).map_err(|e| e.to_string())?;
+        let frame = compress_with_dict(&src, d, level)?;
+        let written = sink.write_all(&frame).and_then(|()| sink.flush());
+        progress.finish();
+        drop(sink);
+        if let Err(e) = written {
+            if let Some(o) = &out_name {
+                let _ = std::fs::remove_file(o);
+            }
+            return Err(e.to_string());
+        }
+        let sizes = Sizes {
+            read: src.len() as u64,
+            written: frame.len() as u64,
+        };
+        return Ok((sizes, out_name));
+    }
     let mut inbuf = vec![0u8; CHUNK];
     let mut outbuf = vec![0u8; compress_bound(CHUNK)];
     let mut sizes = Sizes {
@@ -114,8 +159,18 @@ fn compress_one(cli: &Cli, input: &str, level: i32) -> Result<(Sizes, Option<Str
 
 /// Compresses every input; false when any failed.
 pub fn run(cli: &Cli) -> bool {
-    if cli.dict.is_some() {
-        eprintln!("kzstd: -D: dictionaries are supported for decompression only");
+    let dict = match &cli.dict {
+        Some(d) => match read_input(d) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                eprintln!("kzstd: {d}: {e}");
+                return false;
+            }
+        },
+        None => None,
+    };
+    if dict.is_some() && cli.long.is_some() {
+        eprintln!("kzstd: -D: --long is not supported with a dictionary");
         return false;
     }
     let level = match cli.compression_level(max_clevel()) {
@@ -141,7 +196,7 @@ pub fn run(cli: &Cli) -> bool {
     }
     let (mut total_in, mut total_out, mut done) = (0u64, 0u64, 0u32);
     for f in &files {
-        match compress_one(cli, f, level) {
+        match compress_one(cli, f, level, dict.as_deref()) {
             Ok((s, out)) => {
                 if let Err(e) = remove_source(cli, f, out.as_deref()) {
                     eprintln!("kzstd: {e}");

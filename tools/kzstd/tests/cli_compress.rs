@@ -129,3 +129,57 @@ fn bench_prints_one_line_per_level() {
     let want = if bmi2 { "code: bmi2" } else { "code: baseline" };
     assert!(text.contains(want), "{text}");
 }
+
+/// `-D` compresses with a dictionary (raw content here) in one call, as the kernel's
+/// `zstd_compress_using_cdict`: the C library decodes each frame with the dictionary,
+/// not without it, and pages that resemble the dictionary come out smaller with it.
+/// `--long` is refused with it.
+#[test]
+fn dictionary_frames_decode_with_c() {
+    let d = tmpdir("cli-dict");
+    let data = data();
+    let dict = &data[..64 << 10];
+    std::fs::write(d.join("dict"), dict).unwrap();
+    let mut dec = zstd::bulk::Decompressor::with_dictionary(dict).unwrap();
+    for (k, level) in [1, 3, 9, 19].into_iter().enumerate() {
+        // A page, and a piece larger than the small inputs that search the dictionary's
+        // tables in place.
+        for len in [4096, 100_000] {
+            let at = 70_000 + k * 9_000;
+            let piece = &data[at..at + len];
+            let src = d.join("in");
+            std::fs::write(&src, piece).unwrap();
+            let run = |dict: bool| {
+                let mut c = kzstd();
+                c.args(["-q", "-f", "-c", &format!("-{level}")]);
+                if dict {
+                    c.arg("-D").arg(d.join("dict"));
+                }
+                let out = c.arg(&src).output().unwrap();
+                assert!(
+                    out.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                out.stdout
+            };
+            let (with, without) = (run(true), run(false));
+            assert_eq!(dec.decompress(&with, len).unwrap(), piece, "level {level}");
+            assert!(zstd::bulk::decompress(&with, len).is_err(), "level {level}");
+            if len == 4096 {
+                assert!(
+                    with.len() < without.len(),
+                    "level {level}: {} bytes",
+                    with.len()
+                );
+            }
+        }
+    }
+    let refused = kzstd()
+        .args(["-q", "-f", "--long=20", "-D"])
+        .arg(d.join("dict"))
+        .arg(d.join("in"))
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+}
