@@ -581,21 +581,46 @@ impl<'a> MatchState<'a> {
             return;
         }
         match strategy {
-            Strategy::Fast => {
+            // As C fills a dictionary's tables (`ZSTD_dtlm_full`): every third position
+            // always, the two between only into empty cells, so a cell keeps the earliest
+            // of the positions that share it rather than the last (which left level 1
+            // 1% larger than C on zram's dictionary pages). dfast's short table takes
+            // every position, where C takes every third: pages come out 0.7% smaller.
+            Strategy::Fast | Strategy::Dfast => {
                 let mls = mls.clamp(4, 7);
-                for i in start..=last {
-                    if let Some(x) = v.read64_any(i) {
-                        set(ht, hash::hash_dyn(x, hlog, mls), i);
+                let dfast = strategy == Strategy::Dfast;
+                // Position 0 is stored as 0, the value of an empty cell: its cell is
+                // not empty.
+                let cell0 = v.read64_any(start).filter(|_| start == 0).map(|x| {
+                    if dfast {
+                        hash::hash::<8>(x, hlog)
+                    } else {
+                        hash::hash_dyn(x, hlog, mls)
                     }
-                }
-            }
-            Strategy::Dfast => {
-                let mls = mls.clamp(4, 7);
-                for i in start..=last {
-                    if let Some(x) = v.read64_any(i) {
-                        set(ht, hash::hash::<8>(x, hlog), i);
-                        set(ct, hash::hash_dyn(x, clog, mls), i);
+                });
+                let empty = |t: &[[u8; 4]], h: usize| get(t, h) == 0 && cell0 != Some(h);
+                // The last positions, short of a group of three, are filled as well
+                // (C leaves them out): a frame whose window ends there still matches.
+                let mut i = start;
+                while i <= last {
+                    for p in 0..3 {
+                        let Some(x) = v.read64_any(i + p).filter(|_| i + p <= last) else {
+                            continue;
+                        };
+                        if dfast {
+                            let lh = hash::hash::<8>(x, hlog);
+                            set(ct, hash::hash_dyn(x, clog, mls), i + p);
+                            if p == 0 || empty(ht, lh) {
+                                set(ht, lh, i + p);
+                            }
+                        } else {
+                            let h = hash::hash_dyn(x, hlog, mls);
+                            if p == 0 || empty(ht, h) {
+                                set(ht, h, i + p);
+                            }
+                        }
                     }
+                    i += 3;
                 }
             }
             Strategy::Greedy | Strategy::Lazy | Strategy::Lazy2 => {
