@@ -55,6 +55,7 @@ fn find_all(ws: &mut [u8], p: &CParams, data: &[u8]) -> usize {
         cur: data,
         cur_start: 0,
         low_limit: 0,
+        dict: false,
     };
     let mut rep = [1, 4, 8];
     let mut n = 0;

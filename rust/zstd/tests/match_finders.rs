@@ -211,6 +211,7 @@ fn roundtrip(cp: &CParams, dict: &[u8], data: &[u8], base: u32, shift_at: Option
         cur: data,
         cur_start: base,
         low_limit: dict_start,
+        dict: false,
     };
     if !dict.is_empty() {
         ms.load_history(&seg, dict_start, base);
@@ -436,6 +437,7 @@ fn block_sequences(ms: &mut MatchState, seqs: &mut SeqStore, data: &[u8], base: 
         cur: data,
         cur_start: base,
         low_limit: base,
+        dict: false,
     };
     let mut rep = [1, 4, 8];
     seqs.reset();
@@ -513,7 +515,7 @@ proptest! {
         let mut c = Carver::new(&mut ws);
         let mut ms = MatchState::new(&cp, &mut c).unwrap();
         let mut seqs = SeqStore::new(&mut c).unwrap();
-        let seg = Segments { ext: &ext, ext_start, cur: &data, cur_start, low_limit };
+        let seg = Segments { ext: &ext, ext_start, cur: &data, cur_start, low_limit, dict: false };
         let mut rep = [1, 4, 8];
         ms.load_history(&seg, ext_start, cur_start.saturating_add(len as u32));
         ms.compress_block(&seg, block.0, block.1, &mut rep, &mut seqs, None, GENERIC);
@@ -527,7 +529,7 @@ proptest! {
         seqs.reset();
         ms.compress_block(&seg, cur_start, cur_start + len as u32, &mut rep, &mut seqs, None, GENERIC);
         // A sane call on the reset state: the block must come back.
-        let sane = Segments { ext: &[], ext_start: 0, cur: &data, cur_start: 0, low_limit: 0 };
+        let sane = Segments { ext: &[], ext_start: 0, cur: &data, cur_start: 0, low_limit: 0, dict: false };
         let mut rb = Rebuild { hist: Vec::new(), dict_len: 0, rep: [1, 4, 8] };
         let mut rep2 = [1, 4, 8];
         ms.reset(&cp);
@@ -556,6 +558,7 @@ fn indices_near_the_top_of_the_index_space_do_not_panic() {
             cur: &data,
             cur_start: base,
             low_limit: base,
+            dict: false,
         };
         let mut rep = [1, 4, 8];
         ms.load_history(&seg, base, u32::MAX);

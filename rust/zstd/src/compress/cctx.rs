@@ -249,6 +249,7 @@ pub(crate) fn compress_frame(
         cur: src,
         cur_start,
         low_limit: ext_start,
+        dict: true,
     };
     let d = dst.get_mut(pos..).ok_or(Error::dstSize_tooSmall)?;
     pos += if src.is_empty() {

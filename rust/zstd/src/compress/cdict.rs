@@ -61,6 +61,7 @@ impl<'a> CDict<'a> {
                 cur: &[],
                 cur_start: n,
                 low_limit: 0,
+                dict: false,
             };
             ms.load_history(&seg, 0, n);
         }

@@ -210,6 +210,7 @@ impl<'a> CStream<'a> {
                 cur: &self.buf[..self.fill],
                 cur_start: self.base,
                 low_limit: ext_start,
+                dict: false,
             };
             self.parts
                 .compress_blocks(dst, &seg, start, end, last, None)?

@@ -56,7 +56,10 @@ use count::count_back;
 /// Two-segment history in one virtual index space (like C's extDict): `ext` occupies
 /// `[ext_start, cur_start)` and `cur` occupies `[cur_start, cur_start + cur.len())`.
 /// Matches may start in `ext` and continue into `cur`. `low_limit` is the lowest index a
-/// match may reference (window start / dictionary start).
+/// match may reference (window start / dictionary start). `dict`: `ext` is a dictionary
+/// and `cur` a frame starting at `cur_start`; then all of `ext` stays reachable while
+/// the frame's bytes up to a block's end fit the window, as in C (and in RFC 8878's
+/// decoders, which resolve offsets into the dictionary until the window is full).
 #[derive(Clone, Copy, Debug)]
 pub struct Segments<'d> {
     pub ext: &'d [u8],
@@ -64,6 +67,7 @@ pub struct Segments<'d> {
     pub cur: &'d [u8],
     pub cur_start: u32,
     pub low_limit: u32,
+    pub dict: bool,
 }
 
 /// What a match finder sees of one block: the older segment and the current one cut at
@@ -692,13 +696,18 @@ impl<'a> MatchState<'a> {
             .checked_shl(self.cp.window_log.max(WINDOW_LOG_MIN))
             .unwrap_or(u32::MAX);
         let low = seg.low_limit.max(v.ext_lo);
+        let whole_dict = seg.dict && block_end.saturating_sub(seg.cur_start) <= window;
         let mut ntu = self.next_to_update;
         // Search positions up to `ilimit` (8-byte loads stay in the block), in pieces of
         // at most a window so one lowest index serves a whole piece.
         if let Some(ilimit) = v.src.len().checked_sub(8) {
             while ip < ilimit {
                 let stop = ilimit.min(ip.saturating_add(window as usize));
-                let lowest = low.max(v.pos(stop).saturating_sub(window));
+                let lowest = if whole_dict {
+                    low
+                } else {
+                    low.max(v.pos(stop).saturating_sub(window))
+                };
                 let ext = lowest < v.base;
                 let args = Args {
                     v: &v,
