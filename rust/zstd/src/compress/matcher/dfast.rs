@@ -412,46 +412,28 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             let x = rd(i2);
             set(long, hlx(x), pos(i2));
             set(short, hsx(x >> 8), pos(i2).wrapping_add(1));
-            // Then any immediate repeat of the offset before last.
-            if EXT {
-                while ip <= ilimit {
-                    let r = rep[1];
-                    let c = pos(ip);
-                    let x = rd(ip);
-                    // A candidate in the current segment (`ip - r` not below its start)
-                    // as in one segment; only one in the older segment takes the
-                    // careful path.
-                    let ml = if r as usize <= ip {
-                        rep4!(lim, src, ip, x, r, c, lowest)
-                    } else if valid_rep(r, c, lowest) {
-                        match_x::<EXT, 4>(v, src, lim, base, c - r, ip, x)
-                    } else {
-                        0
-                    };
-                    if ml == 0 {
-                        break;
-                    }
-                    set(long, hlx(x), c);
-                    set(short, hsx(x), c);
-                    emit_rep1(seqs, rep, ml);
-                    ip = ip.wrapping_add(ml);
-                    anchor = ip;
+            // Then any immediate repeat of the offset before last. A candidate in the
+            // current segment (`ip - r` not below its start) is checked as in one
+            // segment; only one in the older segment takes the careful path.
+            while ip <= ilimit {
+                let r = rep[1];
+                let c = pos(ip);
+                let x = rd(ip);
+                let ml = if !EXT || r as usize <= ip {
+                    rep4!(lim, src, ip, x, r, c, lowest)
+                } else if valid_rep(r, c, lowest) {
+                    match_x::<EXT, 4>(v, src, lim, base, c - r, ip, x)
+                } else {
+                    0
+                };
+                if ml == 0 {
+                    break;
                 }
-            } else {
-                while ip <= ilimit {
-                    let r = rep[1];
-                    let c = pos(ip);
-                    let x = rd(ip);
-                    let ml = rep4!(lim, src, ip, x, r, c, lowest);
-                    if ml == 0 {
-                        break;
-                    }
-                    set(long, hlx(x), c);
-                    set(short, hsx(x), c);
-                    emit_rep1(seqs, rep, ml);
-                    ip = ip.wrapping_add(ml);
-                    anchor = ip;
-                }
+                set(long, hlx(x), c);
+                set(short, hsx(x), c);
+                emit_rep1(seqs, rep, ml);
+                ip = ip.wrapping_add(ml);
+                anchor = ip;
             }
         }
     }
