@@ -2,7 +2,7 @@
 //! Decoding one compressed block (RFC 8878 §3.1.1.3): literals section, then
 //! sequences section, executed into the output.
 
-use super::entropy::Entropy;
+use super::entropy::{DictTables, Entropy};
 use super::execute::{Ext, Lits, Out};
 use super::hot::Hot;
 use super::literals::{decode_literals, LiteralsHeader, LiteralsType};
@@ -19,6 +19,9 @@ pub(crate) struct Dest<'b, 'e> {
     pub prefix_start: usize,
     pub ext: Ext<'e>,
     pub max_offset: usize,
+    /// The dictionary's decoding tables, which the frame uses until a block replaces
+    /// them.
+    pub tables: Option<DictTables<'e>>,
 }
 
 /// Decodes the compressed block `src` into `dest.buf[dest.pos..]`, regenerating at most
@@ -41,6 +44,7 @@ pub(crate) fn decode_compressed_block(
     let pos = dest.pos;
     let limit = pos.saturating_add(block_max);
     let (ps, ext, mo) = (dest.prefix_start, dest.ext, dest.max_offset);
+    let dict = dest.tables;
     let mk_out = |buf, limit| make_out(buf, pos, ps, ext, limit, mo);
     if h.kind == LiteralsType::Raw {
         let (nb_seq, used) = read_header(seq_src, ent)?;
@@ -49,11 +53,11 @@ pub(crate) fn decode_compressed_block(
             data: content,
             len: n,
         };
-        return run_seq(ent, nb_seq, stream, lits, &mut mk_out(buf, limit));
+        return run_seq(ent, dict, nb_seq, stream, lits, &mut mk_out(buf, limit));
     }
     if n + LIT_SLACK <= lit_buf.len() {
         let (l, slack) = lit_buf.split_at_mut(n);
-        decode_literals(&h, content, ent, l)?;
+        decode_literals(&h, content, ent, dict.as_ref(), l)?;
         slack[..LIT_SLACK].fill(0);
         let (nb_seq, used) = read_header(seq_src, ent)?;
         let stream = &seq_src[used..];
@@ -61,12 +65,12 @@ pub(crate) fn decode_compressed_block(
             data: &lit_buf[..n + LIT_SLACK],
             len: n,
         };
-        return run_seq(ent, nb_seq, stream, lits, &mut mk_out(buf, limit));
+        return run_seq(ent, dict, nb_seq, stream, lits, &mut mk_out(buf, limit));
     }
     if buf.len() >= limit + n + LIT_SLACK {
         let (head, tail) = buf.split_at_mut(limit);
         let (l, slack) = tail.split_at_mut(n);
-        decode_literals(&h, content, ent, l)?;
+        decode_literals(&h, content, ent, dict.as_ref(), l)?;
         slack[..LIT_SLACK].fill(0);
         let (nb_seq, used) = read_header(seq_src, ent)?;
         let stream = &seq_src[used..];
@@ -74,27 +78,32 @@ pub(crate) fn decode_compressed_block(
             data: &tail[..n + LIT_SLACK],
             len: n,
         };
-        return run_seq(ent, nb_seq, stream, lits, &mut mk_out(head, limit));
+        return run_seq(ent, dict, nb_seq, stream, lits, &mut mk_out(head, limit));
     }
     if buf.len() < pos + n {
         return Err(Error::dstSize_tooSmall);
     }
     let start = buf.len() - n;
-    decode_literals(&h, content, ent, &mut buf[start..])?;
+    decode_literals(&h, content, ent, dict.as_ref(), &mut buf[start..])?;
     let (nb_seq, used) = read_header(seq_src, ent)?;
     let stream = &seq_src[used..];
     let lits = Lits::InBuf { start, len: n };
-    run_seq(ent, nb_seq, stream, lits, &mut mk_out(buf, limit))
+    run_seq(ent, dict, nb_seq, stream, lits, &mut mk_out(buf, limit))
 }
 
-/// Decodes and executes the sequences through the context's dispatch.
+/// Decodes and executes the sequences through the context's dispatch (with the
+/// dictionary's tables in use copied in first, see [`Entropy::take_dict_tables`]).
 fn run_seq(
     ent: &mut Entropy<'_>,
+    dict: Option<DictTables<'_>>,
     nb_seq: usize,
     stream: &[u8],
     lits: Lits<'_>,
     out: &mut Out<'_, '_>,
 ) -> Result<usize, Error> {
+    if nb_seq > 0 {
+        ent.take_dict_tables(dict);
+    }
     let run = ent.dispatch;
     run(Hot::seq(ent, nb_seq, stream, lits, out))
 }

@@ -12,7 +12,7 @@
 
 use super::block::{decode_compressed_block, Dest, LIT_SLACK};
 use super::ddict::DDict;
-use super::entropy::Entropy;
+use super::entropy::{DictTables, Entropy};
 use super::execute::Ext;
 use super::frame_decoder::{check_dict_id, decode_frame};
 use crate::error::Error;
@@ -84,6 +84,8 @@ pub struct DStream<'a> {
     ent: Entropy<'a>,
     arena: &'a mut [u8],
     ddict: Option<&'a DDict<'a>>,
+    /// The dictionary of the frame in progress (`ddict` when it started).
+    frame_dict: Option<&'a DDict<'a>>,
     stage: Stage,
     small: [u8; FRAME_HEADER_SIZE_MAX],
     small_len: usize,
@@ -130,6 +132,7 @@ impl<'a> DStream<'a> {
             ent,
             arena,
             ddict: None,
+            frame_dict: None,
             stage: Stage::FrameHeader,
             small: [0; FRAME_HEADER_SIZE_MAX],
             small_len: 0,
@@ -460,8 +463,9 @@ impl<'a> DStream<'a> {
         self.prefix_start = 0;
         self.flush_pos = 0;
         self.history = History::Dict;
+        self.frame_dict = self.ddict;
         match self.ddict {
-            Some(d) => self.ent.copy_from(d.entropy()),
+            Some(d) => self.ent.use_dict(d.entropy()),
             None => self.ent.reset(),
         }
         self.stage = Stage::BlockHeader;
@@ -497,7 +501,7 @@ impl<'a> DStream<'a> {
             BlockType::Compressed => {
                 let (ext, max_offset) = match self.history {
                     History::Dict => (
-                        Ext::Slice(self.ddict.map_or(&[][..], |d| d.content())),
+                        Ext::Slice(self.frame_dict.map_or(&[][..], |d| d.content())),
                         usize::MAX,
                     ),
                     History::Ring { start, end } => (Ext::InBuf { start, end }, self.window),
@@ -508,6 +512,8 @@ impl<'a> DStream<'a> {
                     prefix_start: self.prefix_start,
                     ext,
                     max_offset,
+                    // The dictionary's tables outlive its content's reach.
+                    tables: self.frame_dict.map(|d| DictTables::of(d.entropy())),
                 };
                 decode_compressed_block(&mut self.ent, lit, body, dest, bm)?
             }

@@ -5,7 +5,7 @@
 
 use super::hot::{Dispatch, GENERIC};
 use crate::fse::decode::{Entry, Spread};
-use crate::huf::decode::{HufTable, DECODER_MAX_LOG, TABLE_CELLS};
+use crate::huf::decode::{HufTable, TABLE_CELLS};
 use crate::huf::weights::TreeScratch;
 use crate::tables::{LL_MAX_LOG, ML_MAX_LOG, OF_MAX_LOG, REP_START};
 use crate::workspace::Carver;
@@ -52,6 +52,9 @@ pub struct Entropy<'a> {
     pub of: SeqTable,
     pub ml: SeqTable,
     pub reps: [u32; 3],
+    /// Which tables in use are still a dictionary's (`DICT_*` bits), not in this
+    /// context's cells.
+    pub(crate) dict: u8,
     /// Scratch for reading Huffman tree descriptions.
     pub(crate) tree: TreeScratch<'a>,
     /// Scratch for building the sequence tables.
@@ -77,6 +80,7 @@ impl<'a> Entropy<'a> {
             of: SeqTable::UNSET,
             ml: SeqTable::UNSET,
             reps: REP_START,
+            dict: 0,
             tree,
             spread,
             dispatch: GENERIC,
@@ -90,28 +94,71 @@ impl<'a> Entropy<'a> {
         self.of.log = None;
         self.ml.log = None;
         self.reps = REP_START;
+        self.dict = 0;
     }
 
-    /// State at the start of a frame using a dictionary's tables.
-    pub fn copy_from(&mut self, d: &Entropy<'_>) {
+    /// State at the start of a frame using a dictionary's tables, none copied: the
+    /// Huffman table is read where it is (as C reads a DDict's); the sequence tables are
+    /// copied in by the first block that decodes sequences with them
+    /// ([`Entropy::take_dict_tables`]; read in place, they cost the sequence loop more
+    /// than the copy: one base pointer chosen at run time left it 8% slower).
+    pub fn use_dict(&mut self, d: &Entropy<'_>) {
         self.huf_log = d.huf_log;
+        self.ll = d.ll;
+        self.of = d.of;
+        self.ml = d.ml;
+        let set = |t: SeqTable, bit: u8| if t.log.is_some() { bit } else { 0 };
+        self.dict = set(d.ll, DICT_LL) | set(d.of, DICT_OF) | set(d.ml, DICT_ML);
         if d.huf_log > 0 {
-            // Only the table's first 2^log cells are filled.
-            let n = 1usize << d.huf_log.min(DECODER_MAX_LOG);
-            self.huf[..n].copy_from_slice(&d.huf[..n]);
-        }
-        for (t, o, at, cells) in [
-            (&mut self.ll, d.ll, LL_AT, LL_CELLS),
-            (&mut self.of, d.of, OF_AT, OF_CELLS),
-            (&mut self.ml, d.ml, ML_AT, ML_CELLS),
-        ] {
-            *t = SeqTable::UNSET;
-            if let Some(log) = o.log {
-                let n = (1usize << log).min(cells);
-                self.seq[at..at + n].copy_from_slice(&d.seq[at..at + n]);
-                *t = o;
-            }
+            self.dict |= DICT_HUF;
         }
         self.reps = d.reps;
+    }
+
+    /// Before `nb_seq > 0` sequences decode with the context's cells: copies in the
+    /// dictionary's tables still in use (only blocks that use them pay for the copy).
+    pub(crate) fn take_dict_tables(&mut self, tables: Option<DictTables<'_>>) {
+        let from = self.dict & DICT_SEQ;
+        let Some(t) = tables.filter(|_| from != 0) else {
+            return;
+        };
+        for (bit, at, cells, log) in [
+            (DICT_LL, LL_AT, LL_CELLS, t.logs[0]),
+            (DICT_OF, OF_AT, OF_CELLS, t.logs[1]),
+            (DICT_ML, ML_AT, ML_CELLS, t.logs[2]),
+        ] {
+            if from & bit != 0 {
+                let n = (1usize << log.min(16)).min(cells);
+                self.seq[at..at + n].copy_from_slice(&t.seq[at..at + n]);
+            }
+        }
+        self.dict &= !DICT_SEQ;
+    }
+}
+
+/// [`Entropy::dict`] bits: the table in use is the dictionary's, not the context's.
+pub(crate) const DICT_HUF: u8 = 1;
+pub(crate) const DICT_LL: u8 = 2;
+pub(crate) const DICT_OF: u8 = 4;
+pub(crate) const DICT_ML: u8 = 8;
+const DICT_SEQ: u8 = DICT_LL | DICT_OF | DICT_ML;
+
+/// A dictionary's decoding tables, read where they are.
+#[derive(Clone, Copy)]
+pub(crate) struct DictTables<'t> {
+    pub huf: &'t HufTable,
+    pub seq: &'t SeqCells,
+    /// Accuracy logs of its literal length, offset and match length tables.
+    pub logs: [u32; 3],
+}
+
+impl<'t> DictTables<'t> {
+    pub(crate) fn of(e: &'t Entropy<'_>) -> Self {
+        let log = |t: SeqTable| t.log.unwrap_or(0);
+        Self {
+            huf: e.huf,
+            seq: e.seq,
+            logs: [log(e.ll), log(e.of), log(e.ml)],
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::block::{decode_compressed_block, Dest};
 use super::ddict::DDict;
-use super::entropy::Entropy;
+use super::entropy::{DictTables, Entropy};
 use super::execute::Ext;
 use crate::error::Error;
 use crate::frame::block::{BlockHeader, BlockType, BLOCK_HEADER_SIZE};
@@ -48,7 +48,7 @@ pub(crate) fn decode_frame(
     }
     let ext: &[u8] = match dict {
         Some(d) => {
-            ent.copy_from(d.entropy());
+            ent.use_dict(d.entropy());
             d.content()
         }
         None => {
@@ -93,6 +93,7 @@ pub(crate) fn decode_frame(
                     prefix_start: start,
                     ext: Ext::Slice(ext),
                     max_offset: usize::MAX,
+                    tables: dict.map(|d| DictTables::of(d.entropy())),
                 };
                 op = decode_compressed_block(ent, lit_buf, body, dest, block_max)?;
             }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 //! Literals section (RFC 8878 §3.1.1.3.1): header, then raw, RLE or Huffman-coded bytes.
 
-use super::entropy::Entropy;
+use super::entropy::{DictTables, Entropy, DICT_HUF};
 use super::hot::Hot;
 use crate::error::Error;
 
@@ -101,11 +101,13 @@ impl LiteralsHeader {
 }
 
 /// Regenerates RLE or Huffman literals described by `h` into `out`
-/// (`out.len() == h.regenerated_size`). `content` is the section after its header.
+/// (`out.len() == h.regenerated_size`). `content` is the section after its header;
+/// `dict`: the frame's dictionary tables, which treeless literals may still use.
 pub(crate) fn decode_literals(
     h: &LiteralsHeader,
     content: &[u8],
     ent: &mut Entropy<'_>,
+    dict: Option<&DictTables<'_>>,
     out: &mut [u8],
 ) -> Result<(), Error> {
     let content = content
@@ -121,8 +123,9 @@ pub(crate) fn decode_literals(
             Ok(())
         }
         LiteralsType::Compressed | LiteralsType::Treeless => {
+            let run = ent.dispatch;
             let streams = if h.kind == LiteralsType::Compressed {
-                let run = ent.dispatch;
+                ent.dict &= !DICT_HUF;
                 let used = run(Hot::tree(ent.huf, &mut ent.huf_log, content, &mut ent.tree))?;
                 content.get(used..).ok_or(Error::corruption_detected)?
             } else {
@@ -131,8 +134,11 @@ pub(crate) fn decode_literals(
                 }
                 content
             };
-            let run = ent.dispatch;
-            run(Hot::huf(ent.huf, ent.huf_log, streams, out, h.four_streams)).map(|_| ())
+            let table = match dict {
+                Some(d) if ent.dict & DICT_HUF != 0 => d.huf,
+                _ => &*ent.huf,
+            };
+            run(Hot::huf(table, ent.huf_log, streams, out, h.four_streams)).map(|_| ())
         }
     }
 }

@@ -2,7 +2,9 @@
 //! Sequences section header (RFC 8878 §3.1.1.3.2.1): Number_of_Sequences,
 //! Symbol_Compression_Modes and the LL / OF / ML table descriptions.
 
-use super::entropy::{Entropy, SeqTable, LL_AT, LL_CELLS, ML_AT, ML_CELLS, OF_AT, OF_CELLS};
+use super::entropy::{
+    Entropy, SeqTable, DICT_LL, DICT_ML, DICT_OF, LL_AT, LL_CELLS, ML_AT, ML_CELLS, OF_AT, OF_CELLS,
+};
 use crate::dict::Seq;
 use crate::error::Error;
 use crate::fse::decode::Entry;
@@ -158,6 +160,16 @@ pub(crate) fn read_header(src: &[u8], ent: &mut Entropy<'_>) -> Result<(usize, u
     )?;
     if pos > src.len() {
         return Err(Error::srcSize_wrong);
+    }
+    // A table the block set (any mode but Repeat) is the context's own.
+    for (mode, bit) in [
+        (modes >> 6, DICT_LL),
+        (modes >> 4, DICT_OF),
+        (modes >> 2, DICT_ML),
+    ] {
+        if mode & 3 != 3 {
+            ent.dict &= !bit;
+        }
     }
     Ok((nb_seq, pos))
 }
