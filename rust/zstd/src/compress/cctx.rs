@@ -264,9 +264,14 @@ pub(crate) fn compress_frame(
     Ok(pos)
 }
 
-/// Largest input that attaches a digested dictionary's tables instead of copying them
-/// (C's cutoff for dfast, its only strategy here with a dictionary-aware search).
-const ATTACH_MAX: usize = 16 << 10;
+/// Largest input that attaches a digested dictionary's tables instead of copying them,
+/// for the strategies with a dictionary-aware search (C's `attachDictSizeCutoffs`).
+fn attach_max(s: Strategy) -> usize {
+    match s {
+        Strategy::Dfast => 16 << 10,
+        _ => 32 << 10,
+    }
+}
 
 /// A compression context over a caller's workspace (`zstd_cctx`). Its tables are
 /// carved for each call from the parameters of that call; a call with the same
@@ -376,7 +381,7 @@ impl<'a> CCtx<'a> {
         // A small input searches the dictionary's tables where they are, beside tables of
         // its own sized for it (as C attaches them up to its `attachDictSizeCutoffs`);
         // otherwise the dictionary's tables are copied into the context.
-        let attach = src.len() <= ATTACH_MAX && cdict.match_state().attachable(&cp);
+        let attach = src.len() <= attach_max(cp.strategy) && cdict.match_state().attachable(&cp);
         // One set of parts either way (two would double the frame on the kernel stack):
         // an attaching frame's own tables are sized for its input and cleared; a
         // copying frame's are overwritten with the dictionary's, so not cleared.

@@ -181,6 +181,98 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
     }
 }
 
+/// An attached dictionary's hash chains (C's `dictMatchState`): a digested dictionary's
+/// tables searched where they are, after the frame's own. Its indices are its content's
+/// (0 also marks an empty cell), at frame index `start + i`.
+pub(super) struct DictChain<'t> {
+    pub hash: &'t [[u8; 4]],
+    pub hash_log: u32,
+    pub chain: &'t [[u8; 4]],
+    pub chain_log: u32,
+    /// Frame index of the content's first byte.
+    pub start: u32,
+    /// Indices the dictionary's tables hold end here (its content's length).
+    pub end: u32,
+}
+
+/// The frame's own chains (sized for its input, holding only its positions) and an
+/// attached dictionary's: a search walks both, each up to the attempts.
+pub(super) struct DmsChain<'t, const HL: u32, const CL: u32> {
+    pub own: Chain<'t, HL, CL>,
+    pub dict: DictChain<'t>,
+}
+
+impl<const HL: u32, const CL: u32> Finder for DmsChain<'_, HL, CL> {
+    #[inline(always)]
+    fn skip_to(&mut self, cur: u32) {
+        self.own.skip_to(cur);
+    }
+
+    #[inline(always)]
+    fn find_best<const EXT: bool, const MLS: u32>(
+        &mut self,
+        v: &View<'_>,
+        ip: usize,
+        lowest: u32,
+    ) -> (usize, u32) {
+        // The own tables hold no index below the frame (those of earlier frames are
+        // stale).
+        let (mut best, mut best_off) = self.own.find_best::<EXT, MLS>(v, ip, lowest.max(v.base));
+        if !EXT {
+            return (best, best_off);
+        }
+        let d = &self.dict;
+        let Some(x) = read64(v.src, ip) else {
+            return (best, best_off);
+        };
+        let cur = v.pos(ip);
+        let size = 1u32 << d.chain_log.min(31);
+        let mask = size - 1;
+        // Links of indices below `min_chain` may have been overwritten.
+        let min_chain = d.end.saturating_sub(size);
+        let mut md = get(d.hash, hash::<MLS>(x, d.hash_log));
+        let mut left = self.own.attempts;
+        best = best.max(3);
+        let end = v.src.len();
+        while left > 0 && md != 0 && md < d.end {
+            left -= 1;
+            let m = d.start.wrapping_add(md);
+            // Chains lead to older indices: none after this one is usable either.
+            if m < lowest || m >= v.base {
+                break;
+            }
+            // Quick rejects, as the own walk's: the byte that would make the match
+            // longer than the best, and the first four (when in the dictionary).
+            let o = m.wrapping_sub(v.ext_lo) as usize;
+            let at = |k: usize| {
+                let a = v.ext.get(o.wrapping_add(k)).copied();
+                let b = v.src.get(ip.wrapping_add(k)).copied();
+                matches!((a, b), (Some(a), Some(b)) if a != b)
+            };
+            let differs = at(best) || v.ext.get(o..o.wrapping_add(4)) != v.src.get(ip..ip + 4);
+            if !differs {
+                let len = v.match_len::<true>(m, ip);
+                if len > best {
+                    best = len;
+                    best_off = cur - m;
+                    if ip.wrapping_add(len) >= end {
+                        break;
+                    }
+                }
+            }
+            if md <= min_chain {
+                break;
+            }
+            md = get(d.chain, (md & mask) as usize);
+        }
+        if best >= 4 {
+            (best, best_off)
+        } else {
+            (0, 0)
+        }
+    }
+}
+
 /// The quick reject of the chain and row searches: a candidate beats the best match only
 /// if the 4 bytes ending one past the best length match too. `tail` holds those of `ip`
 /// (at local `at = ip + best - 3`) until the best changes; a candidate `m`'s lie at local

@@ -894,6 +894,22 @@ impl<'a> MatchState<'a> {
                 let next = (*ntu).max(args.lowest);
                 let attempts = 1u32 << cp.search_log.min(24);
                 let mls = cp.min_match.clamp(4, 6);
+                if let (true, Some(d)) = (ext, dms.and_then(|(m, start)| m.dict_chain(&cp, start)))
+                {
+                    // The own tables index only the frame.
+                    let own = lazy::Chain::<0, 0> {
+                        hash: ht,
+                        hash_log: hlog,
+                        chain: ct,
+                        chain_log: clog,
+                        next: next.max(args.v.base),
+                        attempts,
+                    };
+                    let mut hc = lazy::DmsChain { own, dict: d };
+                    let r = lazy::dispatch(&mut hc, depth, mls, ext, args, rep, seqs);
+                    *ntu = hc.own.next;
+                    return r;
+                }
                 macro_rules! chain {
                     ($hl:literal, $cl:literal) => {{
                         let mut hc = lazy::Chain::<$hl, $cl> {
@@ -1020,10 +1036,40 @@ impl MatchState<'_> {
         })
     }
 
+    /// This state's hash chains (greedy, lazy, lazy2 over chains) for attaching to a
+    /// search with parameters `cp` that also runs over chains, with the same minimum
+    /// match, whose history, this state's content, starts at index `start`; or `None`.
+    fn dict_chain(&self, cp: &CParams, start: u32) -> Option<lazy::DictChain<'_>> {
+        let chains = |c: &CParams, l: &Layout| {
+            matches!(
+                search_strategy(c),
+                Strategy::Greedy | Strategy::Lazy | Strategy::Lazy2
+            ) && l.row_log == 0
+                && l.chain_log != 0
+        };
+        if !chains(&self.cp, &self.layout)
+            || !chains(cp, &Layout::of(cp))
+            || self.cp.min_match.clamp(4, 6) != cp.min_match.clamp(4, 6)
+        {
+            return None;
+        }
+        let (h, c, _) = self.layout.parts();
+        let (a, rest) = self.mem.split_at((h * 4).min(self.mem.len()));
+        let b = rest.get(..c * 4)?;
+        Some(lazy::DictChain {
+            hash: a.as_chunks::<4>().0,
+            hash_log: self.layout.hash_log,
+            chain: b.as_chunks::<4>().0,
+            chain_log: self.layout.chain_log,
+            start,
+            end: self.next_to_update,
+        })
+    }
+
     /// Whether a search with parameters `cp` can attach this state's tables (see
     /// [`Self::compress_block_with`]) instead of copying them.
     pub(crate) fn attachable(&self, cp: &CParams) -> bool {
-        self.dict_tables(cp, 0).is_some()
+        self.dict_tables(cp, 0).is_some() || self.dict_chain(cp, 0).is_some()
     }
 
     /// Becomes a copy of `o` (tables and position), made for the same parameters: how
