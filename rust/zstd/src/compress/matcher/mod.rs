@@ -1013,7 +1013,19 @@ fn highbit(x: u32) -> i32 {
     31 - (x | 1).leading_zeros() as i32
 }
 
+/// A table of `u32` entries, stored little-endian.
+type Table = [[u8; 4]];
+
 impl MatchState<'_> {
+    /// This state's first two tables read-only (hash and chain, or dfast's long and
+    /// short), for a search that attaches them.
+    fn read_tables(&self) -> Option<(&Table, &Table)> {
+        let (h, c, _) = self.layout.parts();
+        let (a, rest) = self.mem.split_at((h * 4).min(self.mem.len()));
+        let b = rest.get(..c * 4)?;
+        Some((a.as_chunks::<4>().0, b.as_chunks::<4>().0))
+    }
+
     /// This state's dfast tables for attaching to a search with parameters `cp` (same
     /// strategy and minimum match) whose history, this state's content, starts at index
     /// `start`; or `None`.
@@ -1024,13 +1036,11 @@ impl MatchState<'_> {
         {
             return None;
         }
-        let (h, c, _) = self.layout.parts();
-        let (a, rest) = self.mem.split_at((h * 4).min(self.mem.len()));
-        let b = rest.get(..c * 4)?;
+        let (a, b) = self.read_tables()?;
         Some(dfast::DictTables {
-            long: a.as_chunks::<4>().0,
+            long: a,
             long_log: self.layout.hash_log,
-            short: b.as_chunks::<4>().0,
+            short: b,
             short_log: self.layout.chain_log,
             start,
         })
@@ -1053,13 +1063,11 @@ impl MatchState<'_> {
         {
             return None;
         }
-        let (h, c, _) = self.layout.parts();
-        let (a, rest) = self.mem.split_at((h * 4).min(self.mem.len()));
-        let b = rest.get(..c * 4)?;
+        let (a, b) = self.read_tables()?;
         Some(lazy::DictChain {
-            hash: a.as_chunks::<4>().0,
+            hash: a,
             hash_log: self.layout.hash_log,
-            chain: b.as_chunks::<4>().0,
+            chain: b,
             chain_log: self.layout.chain_log,
             start,
             end: self.next_to_update,
