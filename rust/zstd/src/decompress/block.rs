@@ -2,8 +2,8 @@
 //! Decoding one compressed block (RFC 8878 §3.1.1.3): literals section, then
 //! sequences section, executed into the output.
 
-use super::entropy::{DictTables, Entropy};
-use super::execute::{Ext, Lits, Out};
+use super::entropy::{DictTables, Entropy, DICT_SEQ};
+use super::execute::{has_dict, Ext, Lits, Out};
 use super::hot::Hot;
 use super::literals::{decode_literals, LiteralsHeader, LiteralsType};
 use super::sequences::read_header;
@@ -91,18 +91,22 @@ pub(crate) fn decode_compressed_block(
     run_seq(ent, dict, nb_seq, stream, lits, &mut mk_out(buf, limit))
 }
 
-/// Decodes and executes the sequences through the context's dispatch (with the
-/// dictionary's tables in use copied in first, see [`Entropy::take_dict_tables`]).
-fn run_seq(
+/// Decodes and executes the sequences through the context's dispatch. A dictionary's
+/// tables still in use are read in place when all three are and the loop's `DICT` copy
+/// runs (zram's pages: no copy, as C reads a DDict's); otherwise they are copied into
+/// the context's cells first (see [`Entropy::take_dict_tables`]).
+fn run_seq<'e>(
     ent: &mut Entropy<'_>,
-    dict: Option<DictTables<'_>>,
+    dict: Option<DictTables<'e>>,
     nb_seq: usize,
     stream: &[u8],
     lits: Lits<'_>,
-    out: &mut Out<'_, '_>,
+    out: &mut Out<'_, 'e>,
 ) -> Result<usize, Error> {
-    if nb_seq > 0 {
-        ent.take_dict_tables(dict);
+    match dict {
+        Some(d) if ent.dict & DICT_SEQ == DICT_SEQ && has_dict(out) => out.dict_seq = Some(d.seq),
+        _ if nb_seq > 0 => ent.take_dict_tables(dict),
+        _ => {}
     }
     let run = ent.dispatch;
     run(Hot::seq(ent, nb_seq, stream, lits, out))
@@ -124,5 +128,6 @@ fn make_out<'b, 'e>(
         limit,
         limit_err: Error::corruption_detected,
         max_offset,
+        dict_seq: None,
     }
 }

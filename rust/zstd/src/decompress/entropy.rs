@@ -98,10 +98,10 @@ impl<'a> Entropy<'a> {
     }
 
     /// State at the start of a frame using a dictionary's tables, none copied: the
-    /// Huffman table is read where it is (as C reads a DDict's); the sequence tables are
-    /// copied in by the first block that decodes sequences with them
-    /// ([`Entropy::take_dict_tables`]; read in place, they cost the sequence loop more
-    /// than the copy: one base pointer chosen at run time left it 8% slower).
+    /// Huffman table is read where it is (as C reads a DDict's); the sequence tables
+    /// too while all three in use are the dictionary's and the sequence loop's `DICT`
+    /// copy runs, else they are copied in by the first block that decodes sequences
+    /// with them ([`Entropy::take_dict_tables`]).
     pub fn use_dict(&mut self, d: &Entropy<'_>) {
         self.huf_log = d.huf_log;
         self.ll = d.ll;
@@ -141,7 +141,7 @@ pub(crate) const DICT_HUF: u8 = 1;
 pub(crate) const DICT_LL: u8 = 2;
 pub(crate) const DICT_OF: u8 = 4;
 pub(crate) const DICT_ML: u8 = 8;
-const DICT_SEQ: u8 = DICT_LL | DICT_OF | DICT_ML;
+pub(crate) const DICT_SEQ: u8 = DICT_LL | DICT_OF | DICT_ML;
 
 /// A dictionary's decoding tables, read where they are.
 #[derive(Clone, Copy)]
