@@ -141,6 +141,7 @@ static const struct shape shapes[] = {
 	{ "zram", ONESHOT, PAGE, PAGE, 3 },
 	{ "zram", ONESHOT, PAGE, PAGE, 9 },
 	{ "zswap", ONESHOT, PAGE, 0, 3 },
+	{ "zram-dict", DICT, PAGE, PAGE, 1 },
 	{ "zram-dict", DICT, PAGE, PAGE, 3 },
 	{ "btrfs", STREAM, 128 << 10, 128 << 10, 1 },
 	{ "btrfs", STREAM, 128 << 10, 128 << 10, 3 },

@@ -268,6 +268,7 @@ pub(crate) fn compress_frame(
 /// for the strategies with a dictionary-aware search (C's `attachDictSizeCutoffs`).
 fn attach_max(s: Strategy) -> usize {
     match s {
+        Strategy::Fast => 8 << 10,
         Strategy::Dfast => 16 << 10,
         _ => 32 << 10,
     }

@@ -7,7 +7,7 @@
 use super::count::{count32, load64, read64};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
-use super::{get, set, valid, valid_rep, Args, View};
+use super::{dict_match, get, set, valid, valid_rep, Args, DictMap, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
@@ -77,43 +77,6 @@ fn match_x<const EXT: bool, const N: usize>(
         } else {
             0
         }
-    }
-}
-
-/// Where an attached dictionary's candidates lie: its tables hold positions in its
-/// content (from 0), which starts at index `start` of the frame and at `off` past the
-/// view's older segment.
-struct DictMap {
-    start: u32,
-    /// Lowest usable position in the content (`index_lo - start`).
-    lo: u32,
-    off: u32,
-    /// Lowest usable index: the content's second byte or the window's start.
-    index_lo: u32,
-}
-
-/// Length of a match of at least `N` (4 or 8) bytes between position `d` of an attached
-/// dictionary's content and local `p`, whose first bytes are `x`, else 0. Most
-/// candidates fail on one compare of the position and one of 8 loaded bytes.
-#[inline(always)]
-fn dict_match<const N: usize>(v: &View<'_>, dm: &DictMap, d: u32, p: usize, x: u64) -> usize {
-    if d < dm.lo {
-        return 0;
-    }
-    if v.ext_differs_at::<N>(d.wrapping_add(dm.off) as usize, x) {
-        return 0;
-    }
-    // Equal first bytes (or too close to the content's end to tell): the candidate's
-    // index, in the dictionary below the current segment, counted across both.
-    let c = d.wrapping_add(dm.start);
-    if c < dm.index_lo || c >= v.base {
-        return 0;
-    }
-    let n = v.match_len::<true>(c, p);
-    if n >= N {
-        n
-    } else {
-        0
     }
 }
 
@@ -222,13 +185,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     let own_low = lowest.max(base);
     // Local position of the lowest usable index within the current segment.
     let low_local = lowest.saturating_sub(base) as usize;
-    let dict_lo = lowest.max(dstart.wrapping_add(1));
-    let dm = DictMap {
-        start: dstart,
-        lo: dict_lo.wrapping_sub(dstart),
-        off: dstart.wrapping_sub(v.ext_lo),
-        index_lo: dict_lo,
-    };
+    let dm = DictMap::new(v, lowest, dstart);
     // Every position the loop loads is at most `ilimit`: a view that ends 8 bytes after it
     // lets the compiler prove those loads from the loop's own bound.
     let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {

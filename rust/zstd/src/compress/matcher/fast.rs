@@ -8,7 +8,7 @@
 use super::count::{count32, eq4, load64, read32};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
-use super::{get, set, valid, Args, View};
+use super::{dict_match, get, set, valid, valid_rep, Args, DictMap, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
@@ -263,4 +263,216 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
         }
     }
     (anchor, ip)
+}
+
+/// An attached dictionary's hash table (C's `dictMatchState`), read-only: its content is
+/// the older segment of the view, its indices below the current segment's.
+#[derive(Clone, Copy)]
+pub(super) struct DictTable<'t> {
+    pub table: &'t [[u8; 4]],
+    pub log: u32,
+    /// Index of the dictionary content's first byte in the frame's index space: its
+    /// table holds indices from 0, the content's own.
+    pub start: u32,
+}
+
+/// [`compress`] with an attached dictionary (small inputs compressed with a digested
+/// dictionary, instead of copying its table). Each position checks the repeat offset a
+/// byte ahead, then its own table's candidate when that lies in the current segment,
+/// else the dictionary's (as C's `dictMatchState` search does); the step grows with the
+/// distance from the last match. `HL` and `DL`: the own and the dictionary's table logs
+/// when known at compile time (0: at run time).
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn compress_dms<const MLS: u32, const HL: u32, const DL: u32>(
+    table: &mut [[u8; 4]],
+    hlog: u32,
+    step_size: usize,
+    d: DictTable<'_>,
+    a: &Args<'_, '_>,
+    rep: &mut [u32; 3],
+    seqs: &mut SeqStore<'_>,
+) -> (usize, usize) {
+    seqs.with_sink(rep, |k, r| {
+        run_dms::<MLS, HL, DL>(table, hlog, step_size, d, a, r, k)
+    })
+}
+
+/// The body of [`compress_dms`].
+#[inline(always)]
+fn run_dms<const MLS: u32, const HL: u32, const DL: u32>(
+    table: &mut [[u8; 4]],
+    hlog: u32,
+    step_size: usize,
+    d: DictTable<'_>,
+    a: &Args<'_, '_>,
+    rep: &mut [u32; 3],
+    seqs: &mut Sink<'_>,
+) -> (usize, usize) {
+    let (v, src, lowest, mut anchor, mut ip, ilimit) = a.parts();
+    // A local copy of the view: read through the caller's reference, its fields are
+    // reloaded after every table write (which the compiler cannot tell apart).
+    let v = &View {
+        ext: v.ext,
+        ext_lo: v.ext_lo,
+        src: v.src,
+        base: v.base,
+    };
+    let base = v.base;
+    let hlog = if HL != 0 { HL } else { hlog };
+    let dlog = if DL != 0 { DL } else { d.log };
+    // Power-of-two tables: masked indices are provably inside them.
+    let size = if HL != 0 { 1usize << HL } else { table.len() };
+    let mask = size.wrapping_sub(1);
+    if size == 0 || size & mask != 0 {
+        return (anchor, ip);
+    }
+    let Some(table) = table.get_mut(..size) else {
+        return (anchor, ip);
+    };
+    let dt = d.table.get(..1usize << (dlog & 31)).unwrap_or(&[]);
+    if dt.is_empty() {
+        return (anchor, ip);
+    }
+    let dmask = dt.len().wrapping_sub(1);
+    // Every position the loop loads is at most `ilimit`.
+    let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {
+        return (anchor, ip);
+    };
+    let rd = |p: usize| load64(lim, p);
+    let hx = |x: u64| hash::<MLS>(x, hlog) & mask;
+    let pos = |p: usize| base.wrapping_add(p as u32);
+    // The own table holds the current segment's indices only (earlier ones are left
+    // from earlier frames or cleared: none is a candidate).
+    let own_low = lowest.max(base);
+    let low_local = lowest.saturating_sub(base) as usize;
+    let dm = DictMap::new(v, lowest, d.start);
+    if pos(ip) < lowest {
+        return (anchor, ip);
+    }
+    let step_size = step_size.max(1);
+    // Positions stay below `src.len()` (at most `u32::MAX`) and steps are small: the
+    // sums below cannot wrap.
+    while ip < ilimit {
+        let cur = pos(ip);
+        let x = rd(ip);
+        let h = hx(x);
+        let c = get(table, h);
+        set(table, h, cur);
+        // The repeat offset one byte ahead, in either segment.
+        let ip1 = ip.wrapping_add(1);
+        let rcur = cur.wrapping_add(1);
+        let r = rep[0];
+        if valid_rep(r, rcur, lowest) {
+            let rc = rcur.wrapping_sub(r);
+            let ml = m4x::<true>(v, lim, base, rc, ip1, x >> 8);
+            if ml > 0 {
+                let ml = finish::<true>(src, base, rc, ip1, ml);
+                emit_rep0_at(seqs, rep, src, anchor, ip1, ml);
+                ip = ip1.wrapping_add(ml);
+                anchor = ip;
+                ip = refill(
+                    table,
+                    v,
+                    lim,
+                    hx,
+                    lowest,
+                    rep,
+                    seqs,
+                    cur,
+                    ip,
+                    ilimit,
+                    &mut anchor,
+                );
+                continue;
+            }
+        }
+        // The own candidate when in the current segment, else the dictionary's.
+        let (cand, ml) = if valid(c, cur, own_low) {
+            let ml = m4x::<true>(v, lim, base, c, ip, x);
+            (
+                c,
+                if ml > 0 {
+                    finish::<true>(src, base, c, ip, ml)
+                } else {
+                    0
+                },
+            )
+        } else {
+            let dc = get(dt, hash::<MLS>(x, dlog) & dmask);
+            (
+                dc.wrapping_add(dm.start),
+                dict_match::<4>(v, &dm, dc, ip, x),
+            )
+        };
+        if ml == 0 {
+            let gap = ip.wrapping_sub(anchor) >> 8;
+            ip = ip.wrapping_add(gap.wrapping_add(step_size));
+            continue;
+        }
+        let (mstart, ml, off) = v.widen::<true>(src, base, low_local, cand, ip, ml, anchor, lowest);
+        emit_new_at(seqs, rep, src, anchor, mstart, ml, off);
+        ip = mstart.wrapping_add(ml);
+        anchor = ip;
+        ip = refill(
+            table,
+            v,
+            lim,
+            hx,
+            lowest,
+            rep,
+            seqs,
+            cur,
+            ip,
+            ilimit,
+            &mut anchor,
+        );
+    }
+    (anchor, ip)
+}
+
+/// After a match from searched index `cur` that ends at local `ip`: indexes two
+/// positions inside it, then takes any immediate repeats of the offset before last;
+/// returns the position reached (the anchor moves with each repeat).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn refill(
+    table: &mut [[u8; 4]],
+    v: &View<'_>,
+    lim: &[u8],
+    hx: impl Fn(u64) -> usize,
+    lowest: u32,
+    rep: &mut [u32; 3],
+    seqs: &mut Sink<'_>,
+    cur: u32,
+    mut ip: usize,
+    ilimit: usize,
+    anchor: &mut usize,
+) -> usize {
+    if ip > ilimit {
+        return ip;
+    }
+    // `cur + 2` lies before the match's end, and a match is at least 4 bytes (`ip >= 4`).
+    for i in [
+        cur.wrapping_sub(v.base).wrapping_add(2) as usize,
+        ip.wrapping_sub(2),
+    ] {
+        set(table, hx(load64(lim, i)), v.pos(i));
+    }
+    while ip <= ilimit {
+        let c = v.pos(ip);
+        let r = rep[1];
+        if !valid_rep(r, c, lowest) {
+            break;
+        }
+        let ml = v.match4::<true>(c.wrapping_sub(r), ip);
+        if ml == 0 {
+            break;
+        }
+        set(table, hx(load64(lim, ip)), c);
+        emit_rep1(seqs, rep, ml);
+        ip = ip.wrapping_add(ml);
+        *anchor = ip;
+    }
+    ip
 }

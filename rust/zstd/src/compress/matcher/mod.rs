@@ -285,6 +285,65 @@ impl<'d> View<'d> {
     }
 }
 
+/// Where an attached dictionary's candidates lie: its tables hold positions in its
+/// content (from 0), which starts at index `start` of the frame and at `off` past the
+/// view's older segment.
+pub(super) struct DictMap {
+    start: u32,
+    /// Lowest usable position in the content (`index_lo - start`).
+    lo: u32,
+    off: u32,
+    /// Lowest usable index: the content's second byte or the window's start.
+    index_lo: u32,
+}
+
+impl DictMap {
+    /// The map of a dictionary whose content starts at index `start`, for a view `v`
+    /// whose lowest usable index is `lowest`.
+    #[inline(always)]
+    pub(super) fn new(v: &View<'_>, lowest: u32, start: u32) -> Self {
+        // The content's first byte is an entry never set: not a candidate.
+        let index_lo = lowest.max(start.wrapping_add(1));
+        Self {
+            start,
+            lo: index_lo.wrapping_sub(start),
+            off: start.wrapping_sub(v.ext_lo),
+            index_lo,
+        }
+    }
+}
+
+/// Length of a match of at least `N` (4 or 8) bytes between position `d` of an attached
+/// dictionary's content and local `p`, whose first bytes are `x`, else 0. Most
+/// candidates fail on one compare of the position and one of 8 loaded bytes.
+#[inline(always)]
+pub(super) fn dict_match<const N: usize>(
+    v: &View<'_>,
+    dm: &DictMap,
+    d: u32,
+    p: usize,
+    x: u64,
+) -> usize {
+    if d < dm.lo {
+        return 0;
+    }
+    if v.ext_differs_at::<N>(d.wrapping_add(dm.off) as usize, x) {
+        return 0;
+    }
+    // Equal first bytes (or too close to the content's end to tell): the candidate's
+    // index, in the dictionary below the current segment, counted across both.
+    let c = d.wrapping_add(dm.start);
+    if c < dm.index_lo || c >= v.base {
+        return 0;
+    }
+    let n = v.match_len::<true>(c, p);
+    if n >= N {
+        n
+    } else {
+        0
+    }
+}
+
 /// Whether a candidate `cand` is usable from index `cur`: `lowest <= cand < cur`.
 #[inline(always)]
 fn valid(cand: u32, cur: u32, lowest: u32) -> bool {
@@ -807,6 +866,25 @@ impl<'a> MatchState<'a> {
         match search_strategy(&cp) {
             Strategy::Fast => {
                 let step = cp.target_length.max(1) as usize;
+                if let (true, Some(d)) = (ext, dms.and_then(|(m, start)| m.dict_fast(&cp, start))) {
+                    // C's level-1 parameters for pages with a dictionary get tables of
+                    // constant size.
+                    return match (cp.min_match.clamp(4, 7), hlog, d.log) {
+                        (6, 13, 13) => {
+                            fast::compress_dms::<6, 13, 13>(ht, hlog, step, d, args, rep, seqs)
+                        }
+                        (5, _, _) => {
+                            fast::compress_dms::<5, 0, 0>(ht, hlog, step, d, args, rep, seqs)
+                        }
+                        (6, _, _) => {
+                            fast::compress_dms::<6, 0, 0>(ht, hlog, step, d, args, rep, seqs)
+                        }
+                        (7, _, _) => {
+                            fast::compress_dms::<7, 0, 0>(ht, hlog, step, d, args, rep, seqs)
+                        }
+                        _ => fast::compress_dms::<4, 0, 0>(ht, hlog, step, d, args, rep, seqs),
+                    };
+                }
                 // Levels 1-2 at their usual sizes get tables of constant size.
                 match (ext, cp.min_match.clamp(4, 7), hlog) {
                     (false, 5, 13) => {
@@ -1046,6 +1124,24 @@ impl MatchState<'_> {
         })
     }
 
+    /// This state's fast table for attaching to a search with parameters `cp` (same
+    /// strategy and minimum match) whose history, this state's content, starts at index
+    /// `start`; or `None`.
+    fn dict_fast(&self, cp: &CParams, start: u32) -> Option<fast::DictTable<'_>> {
+        if search_strategy(&self.cp) != Strategy::Fast
+            || search_strategy(cp) != Strategy::Fast
+            || self.cp.min_match.clamp(4, 7) != cp.min_match.clamp(4, 7)
+        {
+            return None;
+        }
+        let (table, _) = self.read_tables()?;
+        Some(fast::DictTable {
+            table,
+            log: self.layout.hash_log,
+            start,
+        })
+    }
+
     /// This state's hash chains (greedy, lazy, lazy2 over chains) for attaching to a
     /// search with parameters `cp` that also runs over chains, with the same minimum
     /// match, whose history, this state's content, starts at index `start`; or `None`.
@@ -1077,7 +1173,9 @@ impl MatchState<'_> {
     /// Whether a search with parameters `cp` can attach this state's tables (see
     /// [`Self::compress_block_with`]) instead of copying them.
     pub(crate) fn attachable(&self, cp: &CParams) -> bool {
-        self.dict_tables(cp, 0).is_some() || self.dict_chain(cp, 0).is_some()
+        self.dict_fast(cp, 0).is_some()
+            || self.dict_tables(cp, 0).is_some()
+            || self.dict_chain(cp, 0).is_some()
     }
 
     /// Becomes a copy of `o` (tables and position), made for the same parameters: how
