@@ -58,6 +58,7 @@ const SHAPES: &[Shape] = &[
     Shape { name: "zram", kind: Kind::OneShot, chunk: PAGE, estimate: PAGE as u64, level: 3 },
     Shape { name: "zram", kind: Kind::OneShot, chunk: PAGE, estimate: PAGE as u64, level: 9 },
     Shape { name: "zswap", kind: Kind::OneShot, chunk: PAGE, estimate: 0, level: 3 },
+    Shape { name: "zram-dict", kind: Kind::Dict, chunk: PAGE, estimate: PAGE as u64, level: 1 },
     Shape { name: "zram-dict", kind: Kind::Dict, chunk: PAGE, estimate: PAGE as u64, level: 3 },
     Shape { name: "btrfs", kind: Kind::Stream, chunk: 128 << 10, estimate: 128 << 10, level: 1 },
     Shape { name: "btrfs", kind: Kind::Stream, chunk: 128 << 10, estimate: 128 << 10, level: 3 },
