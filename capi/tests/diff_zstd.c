@@ -463,11 +463,12 @@ static void dictionary_sizes(void)
 				sides[1 - e]->free_dctx(dc);
 			}
 			/* A known gap (docs/performance.md): from level 13 on, C searches a
-			 * small-window frame's dictionary where it is; ours copies its tables, and
-			 * the frame's own positions overwrite its trees. A byte a page is left to
-			 * the two encoders' choices between equal matches (periodic pages take
+			 * small-window frame's dictionary where it is; ours copies its tables
+			 * into one tree with the frame's positions (2.4% larger; 4.9% while a
+			 * walk stopped at nodes older than the tree keeps). A byte a page is left
+			 * to the two encoders' choices between equal matches (periodic pages take
 			 * 30 bytes). */
-			size_t limit = kind == 2 && level >= 13 ? 1060 : 1005;
+			size_t limit = kind == 2 && level >= 13 ? 1030 : 1005;
 			size_t bound = total[1] * limit + PAGES * 1000;
 			if (total[0] * 1000 > bound)
 				fprintf(stderr, "dictionary pages, kind %d level %d: ours %zu, kernel %zu\n",

@@ -159,6 +159,21 @@ impl Tree<'_> {
                 m = get(tree, larger & tmask);
             }
         }
+        // The walk stopped at a node older than the kept ones but inside the window
+        // (a hash head, or a child linked when it was younger): compared and linked in,
+        // as in C (see [`link_old`]). A walk that broke off stopped at a node above
+        // `floor`.
+        if EXT && m >= lowest.max(1) && m < floor && left > 0 && cur_in {
+            let known = common_s.min(common_l);
+            (best, best_off, match_end, smaller, larger) = link_old::<EXT, F>(
+                tree,
+                v,
+                (m, cur, ip, known),
+                (best, best_off, match_end),
+                (smaller, larger),
+                found,
+            );
+        }
         set(tree, smaller & tmask, 0);
         set(tree, larger & tmask, 0);
         self.next = self.next.max(match_end - 8);
@@ -205,4 +220,44 @@ impl Tree<'_> {
         }
         self.next = self.next.max(to);
     }
+}
+
+/// The last node of a walk, `m`: older than the nodes a tree keeps but inside the window,
+/// compared with `cur` (local `ip`, `known` bytes known to match) and linked into the
+/// open slot on its side, which is then closed (both ends go to the other side's slot);
+/// its children, which its slot may hold for a newer position, are not followed. Out of
+/// line: it runs only where the window is longer than the tree (and for a dictionary's
+/// positions), and inline its code moved the walk's register allocation. Returns the new
+/// best match, its offset, the match end and the two open slots.
+#[cold]
+#[inline(never)]
+fn link_old<const EXT: bool, F: FnMut(usize, u32)>(
+    tree: &mut [[u8; 4]],
+    v: &View<'_>,
+    (m, cur, ip, known): (u32, u32, usize, usize),
+    (mut best, mut best_off, mut match_end): (usize, u32, u32),
+    (mut smaller, mut larger): (usize, usize),
+    found: &mut F,
+) -> (usize, u32, u32, usize, usize) {
+    let tmask = tree.len().wrapping_sub(1);
+    // `known` bytes at `ip` lie before the block's end, and a count stops there.
+    let len = known
+        .wrapping_add(v.match_len::<EXT>(m.wrapping_add(known as u32), ip.wrapping_add(known)));
+    if len > best {
+        best = len;
+        best_off = cur - m;
+        found(len, best_off);
+        match_end = match_end.max(m.saturating_add(len as u32));
+    }
+    if ip.wrapping_add(len) < v.src.len() {
+        let mb = v.byte::<EXT>(m.wrapping_add(len as u32));
+        if mb < v.src.get(ip.wrapping_add(len)).copied() {
+            set(tree, smaller & tmask, m);
+            smaller = larger;
+        } else {
+            set(tree, larger & tmask, m);
+            larger = smaller;
+        }
+    }
+    (best, best_off, match_end, smaller, larger)
 }
