@@ -162,7 +162,10 @@ impl Tree<'_> {
         // The walk stopped at a node older than the kept ones but inside the window
         // (a hash head, or a child linked when it was younger): compared and linked in,
         // as in C (see [`link_old`]). A walk that broke off stopped at a node above
-        // `floor`.
+        // `floor`. Only two-segment walks (a dictionary, a stream's older window) take
+        // this step: in the one-segment walk its test alone moved the register
+        // allocation (btrfs:15 +2.9% instructions), and one segment reaches past its
+        // tree only in inputs longer than the tree's 2^(chain_log - 1) positions.
         if EXT && m >= lowest.max(1) && m < floor && left > 0 && cur_in {
             let known = common_s.min(common_l);
             (best, best_off, match_end, smaller, larger) = link_old::<EXT, F>(
