@@ -351,6 +351,24 @@ fn run_dms<const MLS: u32, const HL: u32, const DL: u32>(
         return (anchor, ip);
     }
     let step_size = step_size.max(1);
+    // After a match from `cur` that ends at `ip` (see [`refill`]).
+    macro_rules! refill {
+        ($cur:expr) => {
+            refill(
+                table,
+                v,
+                lim,
+                hx,
+                lowest,
+                rep,
+                seqs,
+                $cur,
+                ip,
+                ilimit,
+                &mut anchor,
+            )
+        };
+    }
     // Positions stay below `src.len()` (at most `u32::MAX`) and steps are small: the
     // sums below cannot wrap.
     while ip < ilimit {
@@ -371,19 +389,7 @@ fn run_dms<const MLS: u32, const HL: u32, const DL: u32>(
                 emit_rep0_at(seqs, rep, src, anchor, ip1, ml);
                 ip = ip1.wrapping_add(ml);
                 anchor = ip;
-                ip = refill(
-                    table,
-                    v,
-                    lim,
-                    hx,
-                    lowest,
-                    rep,
-                    seqs,
-                    cur,
-                    ip,
-                    ilimit,
-                    &mut anchor,
-                );
+                ip = refill!(cur);
                 continue;
             }
         }
@@ -414,19 +420,7 @@ fn run_dms<const MLS: u32, const HL: u32, const DL: u32>(
         emit_new_at(seqs, rep, src, anchor, mstart, ml, off);
         ip = mstart.wrapping_add(ml);
         anchor = ip;
-        ip = refill(
-            table,
-            v,
-            lim,
-            hx,
-            lowest,
-            rep,
-            seqs,
-            cur,
-            ip,
-            ilimit,
-            &mut anchor,
-        );
+        ip = refill!(cur);
     }
     (anchor, ip)
 }

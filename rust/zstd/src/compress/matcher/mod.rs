@@ -1104,40 +1104,40 @@ impl MatchState<'_> {
         Some((a.as_chunks::<4>().0, b.as_chunks::<4>().0))
     }
 
-    /// This state's dfast tables for attaching to a search with parameters `cp` (same
-    /// strategy and minimum match) whose history, this state's content, starts at index
-    /// `start`; or `None`.
-    fn dict_tables(&self, cp: &CParams, start: u32) -> Option<dfast::DictTables<'_>> {
-        if search_strategy(&self.cp) != Strategy::Dfast
-            || search_strategy(cp) != Strategy::Dfast
-            || self.cp.min_match.clamp(4, 7) != cp.min_match.clamp(4, 7)
+    /// This state's first two tables for attaching to a search with parameters `cp`,
+    /// when both run strategy `s` with the same minimum match (clamped to `4..=hi`).
+    fn tables_for(&self, cp: &CParams, s: Strategy, hi: u32) -> Option<(&Table, &Table)> {
+        if search_strategy(&self.cp) != s
+            || search_strategy(cp) != s
+            || self.cp.min_match.clamp(4, hi) != cp.min_match.clamp(4, hi)
         {
             return None;
         }
-        let (a, b) = self.read_tables()?;
-        Some(dfast::DictTables {
-            long: a,
-            long_log: self.layout.hash_log,
-            short: b,
-            short_log: self.layout.chain_log,
-            start,
-        })
+        self.read_tables()
     }
 
     /// This state's fast table for attaching to a search with parameters `cp` (same
     /// strategy and minimum match) whose history, this state's content, starts at index
     /// `start`; or `None`.
     fn dict_fast(&self, cp: &CParams, start: u32) -> Option<fast::DictTable<'_>> {
-        if search_strategy(&self.cp) != Strategy::Fast
-            || search_strategy(cp) != Strategy::Fast
-            || self.cp.min_match.clamp(4, 7) != cp.min_match.clamp(4, 7)
-        {
-            return None;
-        }
-        let (table, _) = self.read_tables()?;
+        let (table, _) = self.tables_for(cp, Strategy::Fast, 7)?;
         Some(fast::DictTable {
             table,
             log: self.layout.hash_log,
+            start,
+        })
+    }
+
+    /// This state's dfast tables for attaching to a search with parameters `cp` (same
+    /// strategy and minimum match) whose history, this state's content, starts at index
+    /// `start`; or `None`.
+    fn dict_tables(&self, cp: &CParams, start: u32) -> Option<dfast::DictTables<'_>> {
+        let (a, b) = self.tables_for(cp, Strategy::Dfast, 7)?;
+        Some(dfast::DictTables {
+            long: a,
+            long_log: self.layout.hash_log,
+            short: b,
+            short_log: self.layout.chain_log,
             start,
         })
     }
