@@ -133,14 +133,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     seqs: &mut Sink<'_>,
 ) -> (usize, usize) {
     let (v, src, lowest, mut anchor, mut ip, ilimit) = a.parts();
-    // A local copy of the view: read through the caller's reference, its fields are
-    // reloaded after every table write (which the compiler cannot tell apart).
-    let v = &View {
-        ext: v.ext,
-        ext_lo: v.ext_lo,
-        src: v.src,
-        base: v.base,
-    };
+    let v = &v.local();
     let base = v.base;
     let pos = |p: usize| base.wrapping_add(p as u32);
     let llog = if HL != 0 { HL } else { t.long_log };

@@ -310,14 +310,7 @@ fn run_dms<const MLS: u32, const HL: u32, const DL: u32>(
     seqs: &mut Sink<'_>,
 ) -> (usize, usize) {
     let (v, src, lowest, mut anchor, mut ip, ilimit) = a.parts();
-    // A local copy of the view: read through the caller's reference, its fields are
-    // reloaded after every table write (which the compiler cannot tell apart).
-    let v = &View {
-        ext: v.ext,
-        ext_lo: v.ext_lo,
-        src: v.src,
-        base: v.base,
-    };
+    let v = &v.local();
     let base = v.base;
     let hlog = if HL != 0 { HL } else { hlog };
     let dlog = if DL != 0 { DL } else { d.log };

@@ -99,6 +99,18 @@ impl<'d> View<'d> {
         }
     }
 
+    /// A copy for a finder's loop: read through the caller's reference, the fields are
+    /// reloaded after every table write (which the compiler cannot tell apart).
+    #[inline(always)]
+    fn local(&self) -> Self {
+        Self {
+            ext: self.ext,
+            ext_lo: self.ext_lo,
+            src: self.src,
+            base: self.base,
+        }
+    }
+
     /// Virtual index of local position `p` of `src`.
     #[inline(always)]
     fn pos(&self, p: usize) -> u32 {
