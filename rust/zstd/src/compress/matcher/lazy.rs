@@ -4,10 +4,10 @@
 //! `2^search_log` candidates are compared. After finding a match, lazy evaluation looks
 //! for a better one 1 (`lazy`) or up to 2 (`lazy2`) bytes later before committing.
 
-use super::count::{count32, read32, read64};
+use super::count::{count32, load64, read32, read64};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
-use super::{get, highbit, set, valid, valid_rep, Args, View, SEARCH_STRENGTH, U32};
+use super::{get, highbit, rare, set, valid, valid_rep, Args, View, SEARCH_STRENGTH, U32};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// Steps (in bytes) above which skipped positions are no longer inserted.
@@ -65,33 +65,69 @@ impl<const HL: u32, const CL: u32> Chain<'_, HL, CL> {
         )
     }
 
-    /// Inserts every index below `target` not inserted yet.
+    /// Inserts every index below `target` not inserted yet. A search inserts its own
+    /// position itself; a run of several (the positions a match covered) goes out of
+    /// line, where the loop has the registers to itself.
     #[inline(always)]
     fn insert_upto<const MLS: u32>(&mut self, v: &View<'_>, target: u32) {
-        let (hlog, clog) = self.logs();
-        let mask = (1u32 << clog).wrapping_sub(1);
-        let (Some(hash_t), Some(chain)) = (
-            self.hash.get_mut(..1usize << hlog),
-            self.chain.get_mut(..1usize << clog),
-        ) else {
-            return;
-        };
-        let mut i = self.next;
-        while i < target {
-            let x = if i >= v.base {
-                read64(v.src, (i - v.base) as usize)
-            } else {
-                v.read64_any(i)
-            };
-            if let Some(x) = x {
-                let h = hash::<MLS>(x, hlog);
-                let prev = get(hash_t, h);
-                set(chain, (i & mask) as usize, prev);
-                set(hash_t, h, i);
-            }
-            i += 1;
+        if self.next < target {
+            let (hlog, clog) = self.logs();
+            insert_run::<HL, CL, MLS>(self.hash, hlog, self.chain, clog, v, self.next, target);
+            self.next = target;
         }
-        self.next = i.max(self.next);
+    }
+}
+
+/// Inserts indices `[from, to)` into the chains of the tables `ht` and `ct` (logs
+/// `hlog`, `clog`, or `HL`, `CL` when not 0); indices without 8 readable bytes are
+/// skipped.
+#[inline(never)]
+fn insert_run<const HL: u32, const CL: u32, const MLS: u32>(
+    ht: &mut [[u8; 4]],
+    hlog: u32,
+    ct: &mut [[u8; 4]],
+    clog: u32,
+    v: &View<'_>,
+    from: u32,
+    to: u32,
+) {
+    let hlog = if HL != 0 { HL } else { hlog };
+    let clog = if CL != 0 { CL } else { clog };
+    let mask = (1u32 << (clog & 31)).wrapping_sub(1);
+    let (Some(ht), Some(ct)) = (
+        ht.get_mut(..1usize << (hlog & 31)),
+        ct.get_mut(..1usize << (clog & 31)),
+    ) else {
+        return;
+    };
+    let mut i = from;
+    // The older segment's indices, read across its end.
+    while i < to && i < v.base {
+        if let Some(x) = v.read64_any(i) {
+            let h = hash::<MLS>(x, hlog);
+            set(ct, (i & mask) as usize, get(ht, h));
+            set(ht, h, i);
+        }
+        i += 1;
+    }
+    if i >= to {
+        return;
+    }
+    // The current segment's, as local positions below `stop`: each has 8 bytes in
+    // `lim` (positions and `stop` are below 2^32, so no sum here wraps).
+    let src = v.src;
+    let mut p = i.wrapping_sub(v.base) as usize;
+    let stop = (to.wrapping_sub(v.base) as usize).min(src.len().saturating_sub(7));
+    let Some(lim) = src.get(..stop.wrapping_add(7)) else {
+        return;
+    };
+    while p < stop {
+        let x = load64(lim, p);
+        let h = hash::<MLS>(x, hlog);
+        let idx = v.base.wrapping_add(p as u32);
+        set(ct, (idx & mask) as usize, get(ht, h));
+        set(ht, h, idx);
+        p += 1;
     }
 }
 
@@ -154,6 +190,8 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
                 }
                 let len = v.match_len::<EXT>(m, ip);
                 if len > best {
+                    // Rare once the chain is long: the walk's values keep the registers.
+                    rare();
                     best = len;
                     best_off = cur - m;
                     // A match stays within `src` (`ip + len <= end`, far below

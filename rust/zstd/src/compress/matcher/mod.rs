@@ -1097,6 +1097,13 @@ fn set(t: &mut [[u8; 4]], h: usize, v: u32) {
     }
 }
 
+/// Marks the path that calls it as rarely taken, as `core::hint::cold_path` does (stable
+/// since Rust 1.95, newer than the workspace's minimum): LLVM then places the spills
+/// and reloads of a loop's values on that path, not on the loop's common one.
+#[cold]
+#[inline(always)]
+fn rare() {}
+
 /// `floor(log2(x))` for `x > 0` (0 for 0).
 #[inline(always)]
 fn highbit(x: u32) -> i32 {
