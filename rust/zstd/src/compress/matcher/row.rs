@@ -141,8 +141,18 @@ impl Rows<'_> {
     }
 
     /// Inserts the indices below `target` not inserted yet (only the ends of a long jump).
+    /// A search inserts its own position itself; a run of several (the positions a match
+    /// covered) goes out of line, where its loop has the registers to itself.
     #[inline(always)]
     fn update<const MLS: u32, P: Prefetch>(&mut self, v: &View<'_>, target: u32, pf: P) {
+        if self.next < target {
+            self.update_run::<MLS, P>(v, target, pf);
+        }
+    }
+
+    /// [`Self::update`]'s run.
+    #[inline(never)]
+    fn update_run<const MLS: u32, P: Prefetch>(&mut self, v: &View<'_>, target: u32, pf: P) {
         let (bits, rlog) = (self.bits(), self.row_log);
         let (idx, tags, heads) = (&mut *self.idx, &mut *self.tags, &mut *self.heads);
         let (src, base) = (v.src, v.base);
