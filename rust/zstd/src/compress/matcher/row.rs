@@ -10,7 +10,7 @@
 //! [`crate::prefetch`]) when the position 8 before it is inserted or searched, so that
 //! its own insert or search finds them in the cache.
 
-use super::count::{count, read64};
+use super::count::{count, load64, read64};
 use super::lazy::{dispatch, Finder, Tail};
 use super::{Args, View};
 use crate::compress::seq_store::SeqStore;
@@ -150,42 +150,65 @@ impl Rows<'_> {
         }
     }
 
-    /// [`Self::update`]'s run.
+    /// [`Self::update`]'s run: all of `[next, target)`, or after a long jump its first
+    /// and last positions.
     #[inline(never)]
     fn update_run<const MLS: u32, P: Prefetch>(&mut self, v: &View<'_>, target: u32, pf: P) {
-        let (bits, rlog) = (self.bits(), self.row_log);
-        let (idx, tags, heads) = (&mut *self.idx, &mut *self.tags, &mut *self.heads);
-        let (src, base) = (v.src, v.base);
-        let mut put = |i: u32| {
-            let local = i.wrapping_sub(base) as usize;
-            if i >= base {
-                if let Some(xa) = read64(src, local.wrapping_add(LOOKAHEAD)) {
-                    prefetch_row::<MLS, P>(pf, idx, tags, bits, rlog, xa);
-                }
-            }
-            let x = if i >= base {
-                read64(src, local)
-            } else {
-                v.read64_any(i)
-            };
-            if let Some(x) = x {
-                insert::<MLS>(idx, tags, heads, bits, rlog, i, x);
-            }
-        };
-        let mut i = self.next;
-        if target.wrapping_sub(i) > SKIP_THRESHOLD && target > i {
-            let bound = i + INSERT_AFTER_START;
-            while i < bound {
-                put(i);
-                i += 1;
-            }
-            i = target - INSERT_BEFORE_END;
+        let from = self.next;
+        self.next = target;
+        if target.wrapping_sub(from) > SKIP_THRESHOLD {
+            self.insert_span::<MLS, P>(v, from, from + INSERT_AFTER_START, pf);
+            self.insert_span::<MLS, P>(v, target - INSERT_BEFORE_END, target, pf);
+        } else {
+            self.insert_span::<MLS, P>(v, from, target, pf);
         }
-        while i < target {
-            put(i);
+    }
+
+    /// Inserts indices `[from, to)`, prefetching the rows of the position
+    /// [`LOOKAHEAD`] ahead of each; positions without 8 readable bytes are skipped.
+    #[inline(always)]
+    fn insert_span<const MLS: u32, P: Prefetch>(
+        &mut self,
+        v: &View<'_>,
+        from: u32,
+        to: u32,
+        pf: P,
+    ) {
+        let mut i = from;
+        // The older segment's (rare: after a dictionary or a window's older segment).
+        while i < to && i < v.base {
+            if let Some(x) = v.read64_any(i) {
+                self.insert::<MLS>(i, x);
+            }
             i += 1;
         }
-        self.next = self.next.max(target);
+        if i >= to {
+            return;
+        }
+        // The current segment's, as local positions: up to `ahead`, with the lookahead
+        // position's 8 bytes readable, then up to `stop`, with their own (positions are
+        // below 2^32: no sum here wraps).
+        let (bits, rlog, base, src) = (self.bits(), self.row_log, v.base, v.src);
+        let (idx, tags, heads) = (&mut *self.idx, &mut *self.tags, &mut *self.heads);
+        let end = to.wrapping_sub(base) as usize;
+        let stop = end.min(src.len().saturating_sub(7));
+        let ahead = stop.min(src.len().saturating_sub(LOOKAHEAD + 7));
+        let Some(lim) = src.get(..stop.wrapping_add(7)) else {
+            return;
+        };
+        let mut p = i.wrapping_sub(base) as usize;
+        while p < ahead {
+            let xa = load64(src, p.wrapping_add(LOOKAHEAD));
+            prefetch_row::<MLS, P>(pf, idx, tags, bits, rlog, xa);
+            let x = load64(lim, p);
+            insert::<MLS>(idx, tags, heads, bits, rlog, base.wrapping_add(p as u32), x);
+            p += 1;
+        }
+        while p < stop {
+            let x = load64(lim, p);
+            insert::<MLS>(idx, tags, heads, bits, rlog, base.wrapping_add(p as u32), x);
+            p += 1;
+        }
     }
 }
 
