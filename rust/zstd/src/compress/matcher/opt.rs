@@ -527,32 +527,22 @@ impl<'t> Parser<'t> {
 
 impl Parser<'_> {
     /// Adds every index up to `cur` to the 3-byte hash table; returns the candidate
-    /// for `cur` (the latest earlier index with its hash), if valid.
+    /// for `cur` (the latest earlier index with its hash), if valid. The positions
+    /// before `cur` (those a match covered) are added out of line; `cur` itself, the
+    /// common case, here.
+    #[inline(always)]
     fn insert_h3<const EXT: bool>(&mut self, v: &View<'_>, cur: u32, lowest: u32) -> Option<u32> {
-        // `h3_log` is 1 to 32 when this table is in use; masked, a shift cannot overflow.
-        let shift = 32u32.wrapping_sub(self.h3_log) & 31;
-        let hash = |x: u32| ((x << 8).wrapping_mul(0x9E37_79B1) >> shift) as usize;
-        let read = |i: u32| {
-            if !EXT || i >= v.base {
-                read32(v.src, i.wrapping_sub(v.base) as usize)
-            } else {
-                v.read64_any(i).map(|x| x as u32)
-            }
-        };
         let old = self.get(H3_NEXT);
-        let h3 = &mut *self.h3;
         let mut i = old.max(lowest).max(v.ext_lo);
-        // The positions before `cur`, then `cur` itself, whose candidate is the entry
-        // it replaces.
-        while i < cur {
-            if let Some(e) = read(i).and_then(|x| h3.get_mut(hash(x))) {
-                *e = i.to_le_bytes();
-            }
-            i += 1;
+        if i < cur {
+            self.insert_h3_run::<EXT>(v, i, cur);
+            i = cur;
         }
         let mut cand = None;
         if i == cur {
-            if let Some(e) = read(cur).and_then(|x| h3.get_mut(hash(x))) {
+            let shift = h3_shift(self.h3_log);
+            if let Some(e) = read_h3::<EXT>(v, cur).and_then(|x| self.h3.get_mut(hash_h3(x, shift)))
+            {
                 cand = Some(u32::from_le_bytes(*e));
                 *e = cur.to_le_bytes();
             }
@@ -562,6 +552,18 @@ impl Parser<'_> {
         cand.filter(|&m| valid(m, cur, lowest))
     }
 
+    /// Adds indices `[from, to)` to the 3-byte hash table.
+    #[inline(never)]
+    fn insert_h3_run<const EXT: bool>(&mut self, v: &View<'_>, from: u32, to: u32) {
+        let shift = h3_shift(self.h3_log);
+        let h3 = &mut *self.h3;
+        for i in from..to {
+            if let Some(e) = read_h3::<EXT>(v, i).and_then(|x| h3.get_mut(hash_h3(x, shift))) {
+                *e = i.to_le_bytes();
+            }
+        }
+    }
+
     /// Every index moved down by `shift` (see `MatchState::shift`).
     pub(super) fn shift(&mut self, shift: u32) {
         for e in self.h3.iter_mut() {
@@ -569,6 +571,29 @@ impl Parser<'_> {
         }
         let n = self.get(H3_NEXT).saturating_sub(shift);
         self.set(H3_NEXT, n);
+    }
+}
+
+/// The shift of the 3-byte hash for a table of `2^h3_log` entries (`h3_log` is 1 to 32
+/// when the table is in use; masked, a shift cannot overflow).
+#[inline(always)]
+fn h3_shift(h3_log: u32) -> u32 {
+    32u32.wrapping_sub(h3_log) & 31
+}
+
+/// The 3-byte hash of the low 3 bytes of `x`.
+#[inline(always)]
+fn hash_h3(x: u32, shift: u32) -> usize {
+    ((x << 8).wrapping_mul(0x9E37_79B1) >> shift) as usize
+}
+
+/// The 4 bytes at index `i` (`None` when not readable).
+#[inline(always)]
+fn read_h3<const EXT: bool>(v: &View<'_>, i: u32) -> Option<u32> {
+    if !EXT || i >= v.base {
+        read32(v.src, i.wrapping_sub(v.base) as usize)
+    } else {
+        v.read64_any(i).map(|x| x as u32)
     }
 }
 
