@@ -11,6 +11,11 @@
 
 /// A cache hint for data about to be read.
 pub trait Prefetch: Copy {
+    /// Whether [`Self::read`] issues hints: the dispatch that does is the one run where
+    /// speed counts (the FFI shim's), and the row search is compiled once per row size
+    /// for it (about 45 KB each); the portable one keeps a single copy.
+    const HINTS: bool = true;
+
     /// Hints that the cache line holding `s[i]` will be read soon. Reads nothing and
     /// never fails: `i` may be out of bounds (the hint then concerns no data of `s`).
     fn read<T>(self, s: &[T], i: usize);
@@ -21,6 +26,8 @@ pub trait Prefetch: Copy {
 pub struct NoPrefetch;
 
 impl Prefetch for NoPrefetch {
+    const HINTS: bool = false;
+
     #[inline(always)]
     fn read<T>(self, _s: &[T], _i: usize) {}
 }

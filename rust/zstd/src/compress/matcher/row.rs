@@ -48,7 +48,7 @@ pub(super) struct Rows<'t> {
 }
 
 /// The row search with prefetch hints `pf`.
-struct Search<'r, 't, P> {
+struct Search<'r, 't, P, const RL: u32> {
     rows: &'r mut Rows<'t>,
     pf: P,
 }
@@ -72,15 +72,43 @@ impl RowsJob<'_, '_> {
     /// Searches the piece, with prefetch hints `pf`.
     #[inline(always)]
     pub(crate) fn run<P: Prefetch>(self, pf: P) {
-        let mut rows = self.rows;
-        let mut s = Search {
-            rows: &mut rows,
-            pf,
+        let RowsJob {
+            mut rows,
+            depth,
+            mls,
+            ext,
+            args,
+            rep,
+            seqs,
+            done,
+        } = self;
+        // One search per row size, as C's: the row's size and mask are constants (for
+        // the dispatch that gives hints; see `Prefetch::HINTS`).
+        macro_rules! search {
+            ($rl:literal) => {
+                dispatch(
+                    &mut Search::<P, $rl> {
+                        rows: &mut rows,
+                        pf,
+                    },
+                    depth,
+                    mls,
+                    ext,
+                    args,
+                    rep,
+                    seqs,
+                )
+            };
+        }
+        // `row_log` is 4 to 6 (`Layout`); any other value would only mislead the
+        // search, whose candidates are compared before use.
+        let res = match rows.row_log {
+            _ if !P::HINTS => search!(0),
+            4 => search!(4),
+            5 => search!(5),
+            _ => search!(6),
         };
-        let res = dispatch(
-            &mut s, self.depth, self.mls, self.ext, self.args, self.rep, self.seqs,
-        );
-        *self.done = (res, rows.next);
+        *done = (res, rows.next);
     }
 }
 
@@ -107,17 +135,35 @@ impl Rows<'_> {
     /// Hash bits of a row and its tag (`row_hash` clamps them, so a wrapped value from
     /// inconsistent logs is harmless).
     #[inline(always)]
-    fn bits(&self) -> u32 {
+    fn bits<const RL: u32>(&self) -> u32 {
         self.hash_log
-            .wrapping_sub(self.row_log)
+            .wrapping_sub(self.rlog::<RL>())
             .wrapping_add(TAG_BITS)
+    }
+
+    /// log2 of the row size: `RL`, or the tables' when 0.
+    #[inline(always)]
+    fn rlog<const RL: u32>(&self) -> u32 {
+        if RL != 0 {
+            RL
+        } else {
+            self.row_log
+        }
     }
 
     /// Inserts index `i` whose first 8 bytes are `x`.
     #[inline(always)]
-    fn insert<const MLS: u32>(&mut self, i: u32, x: u64) {
-        let bits = self.bits();
-        insert::<MLS>(self.idx, self.tags, self.heads, bits, self.row_log, i, x);
+    fn insert<const MLS: u32, const RL: u32>(&mut self, i: u32, x: u64) {
+        let bits = self.bits::<RL>();
+        insert::<MLS>(
+            self.idx,
+            self.tags,
+            self.heads,
+            bits,
+            self.rlog::<RL>(),
+            i,
+            x,
+        );
     }
 
     /// Inserts indices `[from, to)` (history; positions without 8 bytes are skipped).
@@ -125,9 +171,9 @@ impl Rows<'_> {
         for i in from..to {
             if let Some(x) = v.read64_any(i) {
                 match mls {
-                    5 => self.insert::<5>(i, x),
-                    6 => self.insert::<6>(i, x),
-                    _ => self.insert::<4>(i, x),
+                    5 => self.insert::<5, 0>(i, x),
+                    6 => self.insert::<6, 0>(i, x),
+                    _ => self.insert::<4, 0>(i, x),
                 }
             }
         }
@@ -136,38 +182,49 @@ impl Rows<'_> {
 
     /// Prefetches the rows of the position whose first 8 bytes are `x`.
     #[inline(always)]
-    fn prefetch<const MLS: u32, P: Prefetch>(&self, pf: P, x: u64) {
-        prefetch_row::<MLS, P>(pf, self.idx, self.tags, self.bits(), self.row_log, x);
+    fn prefetch<const MLS: u32, P: Prefetch, const RL: u32>(&self, pf: P, x: u64) {
+        let (bits, rlog) = (self.bits::<RL>(), self.rlog::<RL>());
+        prefetch_row::<MLS, P>(pf, self.idx, self.tags, bits, rlog, x);
     }
 
     /// Inserts the indices below `target` not inserted yet (only the ends of a long jump).
     /// A search inserts its own position itself; a run of several (the positions a match
     /// covered) goes out of line, where its loop has the registers to itself.
     #[inline(always)]
-    fn update<const MLS: u32, P: Prefetch>(&mut self, v: &View<'_>, target: u32, pf: P) {
+    fn update<const MLS: u32, P: Prefetch, const RL: u32>(
+        &mut self,
+        v: &View<'_>,
+        target: u32,
+        pf: P,
+    ) {
         if self.next < target {
-            self.update_run::<MLS, P>(v, target, pf);
+            self.update_run::<MLS, P, RL>(v, target, pf);
         }
     }
 
     /// [`Self::update`]'s run: all of `[next, target)`, or after a long jump its first
     /// and last positions.
     #[inline(never)]
-    fn update_run<const MLS: u32, P: Prefetch>(&mut self, v: &View<'_>, target: u32, pf: P) {
+    fn update_run<const MLS: u32, P: Prefetch, const RL: u32>(
+        &mut self,
+        v: &View<'_>,
+        target: u32,
+        pf: P,
+    ) {
         let from = self.next;
         self.next = target;
         if target.wrapping_sub(from) > SKIP_THRESHOLD {
-            self.insert_span::<MLS, P>(v, from, from + INSERT_AFTER_START, pf);
-            self.insert_span::<MLS, P>(v, target - INSERT_BEFORE_END, target, pf);
+            self.insert_span::<MLS, P, RL>(v, from, from + INSERT_AFTER_START, pf);
+            self.insert_span::<MLS, P, RL>(v, target - INSERT_BEFORE_END, target, pf);
         } else {
-            self.insert_span::<MLS, P>(v, from, target, pf);
+            self.insert_span::<MLS, P, RL>(v, from, target, pf);
         }
     }
 
     /// Inserts indices `[from, to)`, prefetching the rows of the position
     /// [`LOOKAHEAD`] ahead of each; positions without 8 readable bytes are skipped.
     #[inline(always)]
-    fn insert_span<const MLS: u32, P: Prefetch>(
+    fn insert_span<const MLS: u32, P: Prefetch, const RL: u32>(
         &mut self,
         v: &View<'_>,
         from: u32,
@@ -178,7 +235,7 @@ impl Rows<'_> {
         // The older segment's (rare: after a dictionary or a window's older segment).
         while i < to && i < v.base {
             if let Some(x) = v.read64_any(i) {
-                self.insert::<MLS>(i, x);
+                self.insert::<MLS, RL>(i, x);
             }
             i += 1;
         }
@@ -188,7 +245,7 @@ impl Rows<'_> {
         // The current segment's, as local positions: up to `ahead`, with the lookahead
         // position's 8 bytes readable, then up to `stop`, with their own (positions are
         // below 2^32: no sum here wraps).
-        let (bits, rlog, base, src) = (self.bits(), self.row_log, v.base, v.src);
+        let (bits, rlog, base, src) = (self.bits::<RL>(), self.rlog::<RL>(), v.base, v.src);
         let (idx, tags, heads) = (&mut *self.idx, &mut *self.tags, &mut *self.heads);
         let end = to.wrapping_sub(base) as usize;
         let stop = end.min(src.len().saturating_sub(7));
@@ -264,7 +321,7 @@ fn insert<const MLS: u32>(
     }
 }
 
-impl<P: Prefetch> Finder for Search<'_, '_, P> {
+impl<P: Prefetch, const RL: u32> Finder for Search<'_, '_, P, RL> {
     #[inline(always)]
     fn skip_to(&mut self, cur: u32) {
         self.rows.next = self.rows.next.max(cur);
@@ -282,15 +339,15 @@ impl<P: Prefetch> Finder for Search<'_, '_, P> {
         let cur = v.pos(ip);
         let pf = self.pf;
         let rows = &mut *self.rows;
-        rows.update::<MLS, P>(v, cur, pf);
+        rows.update::<MLS, P, RL>(v, cur, pf);
         let Some(x) = read64(v.src, ip) else {
             return (0, 0);
         };
-        let (row, tag) = row_hash::<MLS>(x, rows.bits());
+        let (row, tag) = row_hash::<MLS>(x, rows.bits::<RL>());
         if let Some(xa) = read64(v.src, ip.wrapping_add(LOOKAHEAD)) {
-            rows.prefetch::<MLS, P>(pf, xa);
+            rows.prefetch::<MLS, P, RL>(pf, xa);
         }
-        let rlog = rows.row_log;
+        let rlog = rows.rlog::<RL>();
         let entries = 1usize << rlog;
         let rmask = entries - 1;
         let first = row << rlog;
@@ -361,7 +418,7 @@ impl<P: Prefetch> Finder for Search<'_, '_, P> {
                 adj = tail.adj(cur);
             }
         }
-        rows.insert::<MLS>(cur, x);
+        rows.insert::<MLS, RL>(cur, x);
         rows.next = rows.next.max(cur + 1);
         if best >= 4 {
             (best, best_off)
