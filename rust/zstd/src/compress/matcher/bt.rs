@@ -24,19 +24,29 @@ pub(super) struct Tree<'t> {
 }
 
 impl Tree<'_> {
+    /// The hash and node logs: `HL` and `NL`, or the tree's own where 0.
+    #[inline(always)]
+    fn logs<const HL: u32, const NL: u32>(&self) -> (u32, u32) {
+        (
+            if HL != 0 { HL } else { self.hash_log },
+            if NL != 0 { NL } else { self.node_log },
+        )
+    }
+
     /// Inserts index `cur` and returns the longest match seen: `(length, offset)`,
     /// length 0 when under 4 bytes. Moves `next` past the positions a self-overlapping
     /// match covers (runs), whose insertion would cost a full compare each.
     /// A very long match also skips `min(192, length - 384)` positions, as C's tree
     /// update does.
     #[inline(always)]
-    fn insert<const EXT: bool, const MLS: u32>(
+    fn insert<const EXT: bool, const MLS: u32, const HL: u32, const NL: u32>(
         &mut self,
         v: &View<'_>,
         cur: u32,
         lowest: u32,
     ) -> (usize, u32) {
-        let r = self.insert_with::<EXT, MLS, _>(v, cur, lowest, 0, usize::MAX, &mut |_, _| {});
+        let r =
+            self.insert_with::<EXT, MLS, HL, NL, _>(v, cur, lowest, 0, usize::MAX, &mut |_, _| {});
         if r.0 > 384 {
             self.next = self
                 .next
@@ -50,7 +60,13 @@ impl Tree<'_> {
     /// parser's candidates), and stopping after one longer than `stop`. Those lengths
     /// rest on the tree's ordering and are checked again by whoever emits them.
     #[inline(always)]
-    pub(super) fn insert_with<const EXT: bool, const MLS: u32, F: FnMut(usize, u32)>(
+    pub(super) fn insert_with<
+        const EXT: bool,
+        const MLS: u32,
+        const HL: u32,
+        const NL: u32,
+        F: FnMut(usize, u32),
+    >(
         &mut self,
         v: &View<'_>,
         cur: u32,
@@ -71,14 +87,15 @@ impl Tree<'_> {
         let ip = cur.wrapping_sub(v.base) as usize;
         // As C's trees: at least 4 bytes hashed (3-byte matches come from the parser's
         // own 3-byte table), so a bucket's tree holds fewer positions.
+        let (hash_log, node_log) = self.logs::<HL, NL>();
         let h = if MLS <= 4 {
-            hash::<4>(x, self.hash_log)
+            hash::<4>(x, hash_log)
         } else {
-            hash::<MLS>(x, self.hash_log)
+            hash::<MLS>(x, hash_log)
         };
         let mut m = get(self.hash, h);
         set(self.hash, h, cur);
-        let mask = (1u32 << (self.node_log & 31)).wrapping_sub(1);
+        let mask = (1u32 << (node_log & 31)).wrapping_sub(1);
         let oldest = cur.saturating_sub(mask);
         // The nodes as a power-of-two slice: masked slots are provably inside it.
         let tmask = 2 * mask as usize + 1;
@@ -194,7 +211,7 @@ impl Tree<'_> {
 
     /// Inserts every index below `target` not inserted yet.
     #[inline(always)]
-    pub(super) fn update<const EXT: bool, const MLS: u32>(
+    pub(super) fn update<const EXT: bool, const MLS: u32, const HL: u32, const NL: u32>(
         &mut self,
         v: &View<'_>,
         target: u32,
@@ -203,7 +220,7 @@ impl Tree<'_> {
         let mut i = self.next.max(lowest);
         while i < target {
             self.next = i + 1;
-            self.insert::<EXT, MLS>(v, i, lowest);
+            self.insert::<EXT, MLS, HL, NL>(v, i, lowest);
             i = self.next;
         }
     }
@@ -214,10 +231,10 @@ impl Tree<'_> {
         while i < to {
             self.next = i + 1;
             match mls {
-                5 => self.insert::<true, 5>(v, i, lowest),
-                6 => self.insert::<true, 6>(v, i, lowest),
-                3 => self.insert::<true, 3>(v, i, lowest),
-                _ => self.insert::<true, 4>(v, i, lowest),
+                5 => self.insert::<true, 5, 0, 0>(v, i, lowest),
+                6 => self.insert::<true, 6, 0, 0>(v, i, lowest),
+                3 => self.insert::<true, 3, 0, 0>(v, i, lowest),
+                _ => self.insert::<true, 4, 0, 0>(v, i, lowest),
             };
             i = self.next;
         }

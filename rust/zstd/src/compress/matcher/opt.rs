@@ -457,12 +457,32 @@ impl<'t> Parser<'t> {
         (self.get(i) as usize, self.get(i + 1))
     }
 
+    /// [`Self::collect`] compiled for the trees of inputs up to 128 KiB (hash and node
+    /// logs 17 at every optimal level, btrfs's extents among them: constant masks and
+    /// shifts leave the walk two registers), or for any tree.
+    #[inline(always)]
+    fn candidates<const EXT: bool, const MLS: u32>(
+        &mut self,
+        tree: &mut Tree<'_>,
+        v: &View<'_>,
+        p: usize,
+        rep: &[u32; 3],
+        ll0: bool,
+        lowest: u32,
+    ) -> usize {
+        if tree.hash_log == 17 && tree.node_log == 17 {
+            self.collect::<EXT, MLS, 17, 17>(tree, v, p, rep, ll0, lowest)
+        } else {
+            self.collect::<EXT, MLS, 0, 0>(tree, v, p, rep, ll0, lowest)
+        }
+    }
+
     /// Finds the candidates at local position `p` (inserting it into the tree): the
     /// repeat offsets, then the tree's matches, each longer than the one before. As in
     /// zstd's C, a position the tree skipped (inside a long match found before) has none,
     /// the 3-byte table is asked only when no repeat offset reaches 3 bytes, and a
     /// candidate long enough to be taken at once ends the search.
-    fn collect<const EXT: bool, const MLS: u32>(
+    fn collect<const EXT: bool, const MLS: u32, const HL: u32, const NL: u32>(
         &mut self,
         tree: &mut Tree<'_>,
         v: &View<'_>,
@@ -476,7 +496,7 @@ impl<'t> Parser<'t> {
         if cur < tree.next {
             return 0;
         }
-        tree.update::<EXT, MLS>(v, cur, lowest);
+        tree.update::<EXT, MLS, HL, NL>(v, cur, lowest);
         tree.next = cur;
         let end = v.src.len();
         // Taken at once: longer than `sufficient`, or running to the end of the block.
@@ -518,7 +538,7 @@ impl<'t> Parser<'t> {
             }
         }
         tree.next = cur + 1;
-        tree.insert_with::<EXT, MLS, _>(v, cur, lowest, best, OPT_NUM, &mut |len, off| {
+        tree.insert_with::<EXT, MLS, HL, NL, _>(v, cur, lowest, best, OPT_NUM, &mut |len, off| {
             self.push_match(len, off);
         });
         self.n_matches
@@ -631,7 +651,7 @@ fn compress<const EXT: bool, const MLS: u32>(
     o.prepare(src.get(ip..).unwrap_or(&[]));
     while ip < ilimit {
         let lits0 = (ip - anchor) as u32;
-        let n = o.collect::<EXT, MLS>(tree, v, ip, rep, lits0 == 0, lowest);
+        let n = o.candidates::<EXT, MLS>(tree, v, ip, rep, lits0 == 0, lowest);
         if n == 0 {
             ip += 1;
             continue;
@@ -678,7 +698,7 @@ fn compress<const EXT: bool, const MLS: u32>(
                 }
                 let r = o.rep_of(cur);
                 let ll0 = o.node(cur, N_LIT) == 0;
-                if o.collect::<EXT, MLS>(tree, v, p, &r, ll0, lowest) == 0 {
+                if o.candidates::<EXT, MLS>(tree, v, p, &r, ll0, lowest) == 0 {
                     cur += 1;
                     continue;
                 }
