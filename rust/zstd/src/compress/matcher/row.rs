@@ -72,16 +72,7 @@ impl RowsJob<'_, '_> {
     /// Searches the piece, with prefetch hints `pf`.
     #[inline(always)]
     pub(crate) fn run<P: Prefetch>(self, pf: P) {
-        let RowsJob {
-            mut rows,
-            depth,
-            mls,
-            ext,
-            args,
-            rep,
-            seqs,
-            done,
-        } = self;
+        let mut rows = self.rows;
         // One search per row size, as C's: the row's size and mask are constants (for
         // the dispatch that gives hints; see `Prefetch::HINTS`).
         macro_rules! search {
@@ -91,12 +82,12 @@ impl RowsJob<'_, '_> {
                         rows: &mut rows,
                         pf,
                     },
-                    depth,
-                    mls,
-                    ext,
-                    args,
-                    rep,
-                    seqs,
+                    self.depth,
+                    self.mls,
+                    self.ext,
+                    self.args,
+                    self.rep,
+                    self.seqs,
                 )
             };
         }
@@ -108,7 +99,7 @@ impl RowsJob<'_, '_> {
             5 => search!(5),
             _ => search!(6),
         };
-        *done = (res, rows.next);
+        *self.done = (res, rows.next);
     }
 }
 
