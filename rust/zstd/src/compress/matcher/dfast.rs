@@ -7,7 +7,7 @@
 use super::count::{count32, load64, read64};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
-use super::{dict_match, get, set, valid, valid_rep, Args, DictMap, View};
+use super::{dict_match, get, log_or, set, valid, valid_rep, Args, DictMap, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
@@ -114,8 +114,8 @@ pub(super) fn compress_dms<
     seqs: &mut SeqStore<'_>,
 ) -> (usize, usize) {
     let d = DictTables {
-        long_log: if DL != 0 { DL } else { d.long_log },
-        short_log: if DS != 0 { DS } else { d.short_log },
+        long_log: log_or::<DL>(d.long_log),
+        short_log: log_or::<DS>(d.short_log),
         ..d
     };
     seqs.with_sink(rep, |k, r| {
@@ -136,8 +136,8 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     let v = &v.local();
     let base = v.base;
     let pos = |p: usize| base.wrapping_add(p as u32);
-    let llog = if HL != 0 { HL } else { t.long_log };
-    let slog = if SL != 0 { SL } else { t.short_log };
+    let llog = log_or::<HL>(t.long_log);
+    let slog = log_or::<SL>(t.short_log);
     // Power-of-two tables: masked indices are provably inside them.
     let lsize = if HL != 0 { 1usize << HL } else { t.long.len() };
     let ssize = if SL != 0 { 1usize << SL } else { t.short.len() };

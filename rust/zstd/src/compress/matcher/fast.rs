@@ -8,7 +8,7 @@
 use super::count::{count32, eq4, load64, read32};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
-use super::{dict_match, get, set, valid, valid_rep, Args, DictMap, View};
+use super::{dict_match, get, log_or, set, valid, valid_rep, Args, DictMap, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
@@ -93,7 +93,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
 ) -> (usize, usize) {
     let (v, src, lowest, mut anchor, mut ip, ilimit) = a.parts();
     let base = v.base;
-    let hlog = if HL != 0 { HL } else { hlog };
+    let hlog = log_or::<HL>(hlog);
     // Power-of-two table: masked indices are provably inside it.
     let size = if HL != 0 { 1usize << HL } else { table.len() };
     let mask = size.wrapping_sub(1);
@@ -312,8 +312,8 @@ fn run_dms<const MLS: u32, const HL: u32, const DL: u32>(
     let (v, src, lowest, mut anchor, mut ip, ilimit) = a.parts();
     let v = &v.local();
     let base = v.base;
-    let hlog = if HL != 0 { HL } else { hlog };
-    let dlog = if DL != 0 { DL } else { d.log };
+    let hlog = log_or::<HL>(hlog);
+    let dlog = log_or::<DL>(d.log);
     // Power-of-two tables: masked indices are provably inside them.
     let size = if HL != 0 { 1usize << HL } else { table.len() };
     let mask = size.wrapping_sub(1);

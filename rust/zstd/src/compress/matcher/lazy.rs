@@ -7,7 +7,7 @@
 use super::count::{count32, load64, read32, read64};
 use super::hash::hash;
 use super::rep::{emit, emit_at};
-use super::{get, highbit, rare, set, valid, valid_rep, Args, View, SEARCH_STRENGTH, U32};
+use super::{get, highbit, log_or, rare, set, valid, valid_rep, Args, View, SEARCH_STRENGTH, U32};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// Steps (in bytes) above which skipped positions are no longer inserted.
@@ -59,10 +59,7 @@ impl<const HL: u32, const CL: u32> Chain<'_, HL, CL> {
     /// The table logs.
     #[inline(always)]
     fn logs(&self) -> (u32, u32) {
-        (
-            if HL != 0 { HL } else { self.hash_log },
-            if CL != 0 { CL } else { self.chain_log },
-        )
+        (log_or::<HL>(self.hash_log), log_or::<CL>(self.chain_log))
     }
 
     /// Inserts every index below `target` not inserted yet. A search inserts its own
@@ -91,8 +88,8 @@ fn insert_run<const HL: u32, const CL: u32, const MLS: u32>(
     from: u32,
     to: u32,
 ) {
-    let hlog = if HL != 0 { HL } else { hlog };
-    let clog = if CL != 0 { CL } else { clog };
+    let hlog = log_or::<HL>(hlog);
+    let clog = log_or::<CL>(clog);
     let mask = (1u32 << (clog & 31)).wrapping_sub(1);
     let (Some(ht), Some(ct)) = (
         ht.get_mut(..1usize << (hlog & 31)),

@@ -1097,6 +1097,17 @@ fn set(t: &mut [[u8; 4]], h: usize, v: u32) {
     }
 }
 
+/// A table log: `K` when the search is compiled for it (constant masks and shifts),
+/// else the run-time `log` (`K == 0`).
+#[inline(always)]
+fn log_or<const K: u32>(log: u32) -> u32 {
+    if K != 0 {
+        K
+    } else {
+        log
+    }
+}
+
 /// Marks the path that calls it as rarely taken, as `core::hint::cold_path` does (stable
 /// since Rust 1.95, newer than the workspace's minimum): LLVM then places the spills
 /// and reloads of a loop's values on that path, not on the loop's common one.

@@ -12,7 +12,7 @@
 
 use super::count::{count, load64, read64};
 use super::lazy::{dispatch, Finder, Tail};
-use super::{Args, View};
+use super::{log_or, Args, View};
 use crate::compress::seq_store::SeqStore;
 use crate::prefetch::Prefetch;
 
@@ -135,11 +135,7 @@ impl Rows<'_> {
     /// log2 of the row size: `RL`, or the tables' when 0.
     #[inline(always)]
     fn rlog<const RL: u32>(&self) -> u32 {
-        if RL != 0 {
-            RL
-        } else {
-            self.row_log
-        }
+        log_or::<RL>(self.row_log)
     }
 
     /// Inserts index `i` whose first 8 bytes are `x`.
