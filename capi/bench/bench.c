@@ -20,7 +20,9 @@
  *   KBENCH_ROUNDS=n                     rounds (default 5)
  *   KBENCH_SHAPES="1M:9 btrfs:3"         only these shapes (name:level)
  *   KBENCH_ONE=shape:level:c|d:kernel|ours   run one measurement once, for instruction
- *                                       counts of kb_measured() (capi/bench/count.sh)
+ *                                       counts of kb_measured() (capi/bench/count.sh);
+ *                                       a level the table does not list runs on the
+ *                                       shape's first row (level sweeps)
  *   KBENCH_REPEAT=n                     with KBENCH_ONE: run it n times (default 1), for
  *                                       time profiles (perf record -e cpu-clock)
  */
@@ -505,13 +507,23 @@ static int run_one(const char *spec)
 	if (sscanf(spec, "%31[^:]:%d:%c:%15s", name, &level, &dir, side) != 4)
 		die("KBENCH_ONE=shape:level:c|d:kernel|ours");
 	const struct api *a = !strcmp(side, "kernel") ? &kern : &ours;
+	/* The row of that name and level, else the name's first row. */
+	const struct shape *s = NULL;
 	for (size_t i = 0; i < NSHAPES; i++) {
-		if (strcmp(shapes[i].name, name) || shapes[i].level != level)
+		if (strcmp(shapes[i].name, name))
 			continue;
-		if (dir == 'c' && shapes[i].kind == DECODE)
+		if (!s || shapes[i].level == level)
+			s = &shapes[i];
+		if (s->level == level)
+			break;
+	}
+	if (s) {
+		struct shape at = *s;
+		at.level = level;
+		if (dir == 'c' && at.kind == DECODE)
 			die("decode-only shape");
 		struct state st;
-		setup(&st, a, &shapes[i]);
+		setup(&st, a, &at);
 		if (dir == 'd')
 			make_frames(&st);
 		int repeat = getenv("KBENCH_REPEAT") ? atoi(getenv("KBENCH_REPEAT")) : 1;
