@@ -218,6 +218,13 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
         // is the repeat offset's.
         let (mstart, mcand, ml, cur, is_rep) = loop {
             let cur = pos(ip);
+            if DMS {
+                // With a dictionary the next position's long candidate is read here,
+                // not carried: the same entry (no long-table write comes between), two
+                // loop-carried values fewer in a loop with twice the lookups.
+                hl0 = hlx(x0);
+                cl0 = get(long, hl0);
+            }
             set(long, hl0, cur);
             // The short table is read and written for `ip` right before its own check
             // (no other read of it comes between), so that neither its hash nor its
@@ -242,7 +249,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 return (anchor, if DMS { ip } else { ip.wrapping_add(1) });
             };
             let hl1 = hlx(x1);
-            let cl1 = get(long, hl1);
+            let cl1 = if DMS { 0 } else { get(long, hl1) };
             let long0 = if DMS {
                 valid(cl0, cur, own_low)
             } else {
@@ -282,6 +289,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                 if short.1 > 0 {
                     // A long match at the next position beats the short one.
                     let cur1 = pos(ip1);
+                    let cl1 = get(long, hl1);
                     let mut long1 = (cl1, 0);
                     if valid(cl1, cur1, own_low) {
                         long1.1 = match_x::<EXT, 8>(v, src, lim, base, cl1, ip1, x1);
