@@ -179,6 +179,30 @@ pub(super) fn count_back(src: &[u8], m: usize, p: usize, lim: usize) -> usize {
 /// directly follows `ext` in the index space.
 #[inline(never)]
 pub(super) fn count_2seg(ext: &[u8], m: usize, src: &[u8], p: usize) -> usize {
+    // Most matches end within their first 8 bytes: a leaf without the loop's setup.
+    // Positions are below 2^32 (`m` from a `u32` index, `p` local to a view of at most
+    // `u32::MAX` bytes): masked so, each read takes one comparison (see [`count32`]).
+    const U32_MAX: usize = u32::MAX as usize;
+    let (m, p) = (m & U32_MAX, p & U32_MAX);
+    if let (Some(a), Some(b)) = (read64(ext, m), read64(src, p)) {
+        let d = a ^ b;
+        if d != 0 {
+            return (d.trailing_zeros() / 8) as usize;
+        }
+        // 8 bytes at both were read: no wrap.
+        return 8usize.wrapping_add(count_2seg_rest(
+            ext,
+            m.wrapping_add(8),
+            src,
+            p.wrapping_add(8),
+        ));
+    }
+    count_2seg_rest(ext, m, src, p)
+}
+
+/// [`count_2seg`] past its first 8 bytes (or all of it near the end of `ext` or `src`).
+#[inline(never)]
+fn count_2seg_rest(ext: &[u8], m: usize, src: &[u8], p: usize) -> usize {
     let (Some(a), Some(b)) = (ext.get(m..), src.get(p..)) else {
         return 0;
     };
