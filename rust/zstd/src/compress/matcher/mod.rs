@@ -897,10 +897,14 @@ impl<'a> MatchState<'a> {
                         _ => fast::compress_dms::<4, 0, 0>(ht, hlog, step, d, args, rep, seqs),
                     };
                 }
-                // Levels 1-2 at their usual sizes get tables of constant size.
+                // Levels 1-2 and the negative levels at their usual sizes get tables of
+                // constant size.
                 match (ext, cp.min_match.clamp(4, 7), hlog) {
                     (false, 5, 13) => {
                         fast::compress::<false, 5, 13>(ht, hlog, step, args, rep, seqs)
+                    }
+                    (false, 5, 12) => {
+                        fast::compress::<false, 5, 12>(ht, hlog, step, args, rep, seqs)
                     }
                     (false, 6, 13) => {
                         fast::compress::<false, 6, 13>(ht, hlog, step, args, rep, seqs)
