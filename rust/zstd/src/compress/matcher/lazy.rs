@@ -149,8 +149,16 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
             return (0, 0);
         };
         let (hlog, clog) = self.logs();
+        // Both tables cut once to their sizes: hashes and masked indices are then
+        // provably inside them.
+        let (Some(ht), Some(chain)) = (
+            self.hash.get_mut(..1usize << hlog),
+            self.chain.get_mut(..1usize << clog),
+        ) else {
+            return (0, 0);
+        };
         let h = hash::<MLS>(x, hlog);
-        let mut m = get(self.hash, h);
+        let mut m = get(ht, h);
         let chain_size = 1u32 << clog;
         let min_chain = cur.saturating_sub(chain_size);
         let mask = chain_size.wrapping_sub(1);
@@ -158,16 +166,12 @@ impl<const HL: u32, const CL: u32> Finder for Chain<'_, HL, CL> {
         // it again); the walk below never reads its link, as `m & mask == cur & mask`
         // means `m <= min_chain`.
         if self.next == cur {
-            if let Some(c) = self.chain.get_mut(..1usize << clog) {
-                set(c, (cur & mask) as usize, m);
-            }
-            set(self.hash, h, cur);
+            set(chain, (cur & mask) as usize, m);
+            set(ht, h, cur);
             // `ip` has 8 bytes after it: `cur + 1` is an index too.
             self.next = cur.wrapping_add(1);
         }
-        let Some(chain) = self.chain.get(..1usize << clog) else {
-            return (0, 0);
-        };
+        let chain = &*chain;
         let end = v.src.len();
         let mut best = 3usize;
         let mut best_off = 0u32;
