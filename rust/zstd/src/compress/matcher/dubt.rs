@@ -15,13 +15,14 @@
 use super::count::{common_prefix, first_diff, read64};
 use super::hash::hash;
 use super::lazy::Finder;
-use super::{highbit, View};
+use super::{highbit, log_or, View};
 
 /// Second entry of a node inserted but not sorted yet.
 pub(super) const UNSORTED: u32 = u32::MAX;
 
 /// Hash heads plus tree nodes (`2^node_log` of them, half the entries of the chain table).
-pub(super) struct Dubt<'t> {
+/// `HL` and `NL`: the hash and node logs when known at compile time (0: at run time).
+pub(super) struct Dubt<'t, const HL: u32, const NL: u32> {
     hash: &'t mut [[u8; 4]],
     hash_log: u32,
     tree: &'t mut [[u8; 4]],
@@ -117,7 +118,7 @@ fn count_long(src: &[u8], a: usize, b: usize) -> u32 {
     }
 }
 
-impl<'t> Dubt<'t> {
+impl<'t, const HL: u32, const NL: u32> Dubt<'t, HL, NL> {
     /// The finder over a hash table of `2^hash_log` entries and a chain table of
     /// `2^chain_log` (two a node), starting at index `next`, comparing `2^search_log`
     /// nodes a search.
@@ -139,11 +140,23 @@ impl<'t> Dubt<'t> {
         }
     }
 
+    /// The hash log: `HL`, or the run-time one when 0.
+    #[inline(always)]
+    fn hlog(&self) -> u32 {
+        log_or::<HL>(self.hash_log)
+    }
+
+    /// The node log: `NL`, or the run-time one when 0.
+    #[inline(always)]
+    fn nlog(&self) -> u32 {
+        log_or::<NL>(self.node_log)
+    }
+
     /// The tables at their exact power-of-two sizes (None if the workspace gave less).
     #[inline(always)]
     fn tables(&mut self) -> Option<Tables<'_>> {
-        let h = 1usize << self.hash_log;
-        let t = 2usize << self.node_log;
+        let h = 1usize << self.hlog();
+        let t = 2usize << self.nlog();
         Some(Tables {
             hash: self.hash.get_mut(..h)?,
             tree: self.tree.get_mut(..t)?,
@@ -290,7 +303,7 @@ impl<'t> Dubt<'t> {
     }
 }
 
-impl Finder for Dubt<'_> {
+impl<const HL: u32, const NL: u32> Finder for Dubt<'_, HL, NL> {
     /// Skipped positions are still inserted: an insertion costs a few instructions, and
     /// a bucket's unsorted positions are only sorted when it is searched.
     #[inline(always)]
@@ -310,8 +323,8 @@ impl Finder for Dubt<'_> {
         if cur < self.next {
             return (0, 0);
         }
-        let (hlog, attempts, from) = (self.hash_log, self.attempts, self.next);
-        let mask = (1u32 << self.node_log) - 1;
+        let (hlog, attempts, from) = (self.hlog(), self.attempts, self.next);
+        let mask = (1u32 << self.nlog()) - 1;
         self.next = cur.saturating_add(1);
         let Some(mut t) = self.tables() else {
             return (0, 0);
@@ -453,7 +466,7 @@ mod tests {
             src: &src,
             base: 0,
         };
-        let mut d = Dubt::new(&mut hash, hlog, &mut tree, clog, 1, 5);
+        let mut d = Dubt::<0, 0>::new(&mut hash, hlog, &mut tree, clog, 1, 5);
         let mut ip = 1;
         let mut found = 0;
         while ip + 8 < src.len() {

@@ -843,7 +843,8 @@ impl<'a> MatchState<'a> {
                 Some(mut o) => opt::dispatch(&mut t, &mut o, mls, ext, args, rep, seqs),
                 None => {
                     // No room for the parser's state: btlazy2 over the same tables.
-                    let mut d = dubt::Dubt::new(t.hash, hlog, t.tree, clog, t.next, cp.search_log);
+                    let mut d =
+                        dubt::Dubt::<0, 0>::new(t.hash, hlog, t.tree, clog, t.next, cp.search_log);
                     let r = lazy::dispatch(&mut d, 2, mls.max(4), ext, args, rep, seqs);
                     *ntu = d.next;
                     return r;
@@ -973,8 +974,16 @@ impl<'a> MatchState<'a> {
             }
             Strategy::Btlazy2 | Strategy::Btopt | Strategy::Btultra | Strategy::Btultra2 => {
                 let next = (*ntu).max(args.lowest);
-                let mut t = dubt::Dubt::new(ht, hlog, ct, clog, next, cp.search_log);
                 let mls = cp.min_match.clamp(4, 6);
+                // Levels 13-15 fitted to a 1 MiB input (hash and chain logs 21, minimum
+                // match 5) get tables of constant size: one more copy of the search.
+                if !ext && mls == 5 && hlog == 21 && clog == 21 {
+                    let mut t = dubt::Dubt::<21, 20>::new(ht, hlog, ct, clog, next, cp.search_log);
+                    let r = lazy::dispatch(&mut t, 2, mls, ext, args, rep, seqs);
+                    *ntu = t.next;
+                    return r;
+                }
+                let mut t = dubt::Dubt::<0, 0>::new(ht, hlog, ct, clog, next, cp.search_log);
                 let r = lazy::dispatch(&mut t, 2, mls, ext, args, rep, seqs);
                 *ntu = t.next;
                 r
