@@ -975,18 +975,23 @@ impl<'a> MatchState<'a> {
             Strategy::Btlazy2 | Strategy::Btopt | Strategy::Btultra | Strategy::Btultra2 => {
                 let next = (*ntu).max(args.lowest);
                 let mls = cp.min_match.clamp(4, 6);
+                // btlazy2 over trees of hash and node logs `$hl` and `$nl` (0: run time).
+                macro_rules! btlazy2 {
+                    ($hl:literal, $nl:literal) => {{
+                        let mut t =
+                            dubt::Dubt::<$hl, $nl>::new(ht, hlog, ct, clog, next, cp.search_log);
+                        let r = lazy::dispatch(&mut t, 2, mls, ext, args, rep, seqs);
+                        *ntu = t.next;
+                        r
+                    }};
+                }
                 // Levels 13-15 fitted to a 1 MiB input (hash and chain logs 21, minimum
                 // match 5) get tables of constant size: one more copy of the search.
                 if !ext && mls == 5 && hlog == 21 && clog == 21 {
-                    let mut t = dubt::Dubt::<21, 20>::new(ht, hlog, ct, clog, next, cp.search_log);
-                    let r = lazy::dispatch(&mut t, 2, mls, ext, args, rep, seqs);
-                    *ntu = t.next;
-                    return r;
+                    btlazy2!(21, 20)
+                } else {
+                    btlazy2!(0, 0)
                 }
-                let mut t = dubt::Dubt::<0, 0>::new(ht, hlog, ct, clog, next, cp.search_log);
-                let r = lazy::dispatch(&mut t, 2, mls, ext, args, rep, seqs);
-                *ntu = t.next;
-                r
             }
             s => {
                 let depth = match s {
