@@ -56,21 +56,32 @@ pub(super) fn eq4(s: &[u8], m: usize, p: usize) -> bool {
     eq_n::<4>(s, m, p)
 }
 
-/// Length of the common prefix of `a` and `b`.
+/// Length of the common prefix of `a` and `b`: both cut to the shorter length, so that
+/// their words are as many and one counter and one bound serve both.
 #[inline(always)]
 pub(super) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    let (ca, _) = a.as_chunks::<8>();
-    let (cb, _) = b.as_chunks::<8>();
-    let mut n = 0;
-    for (x, y) in ca.iter().zip(cb) {
+    let k = a.len().min(b.len());
+    let (Some(a), Some(b)) = (a.get(..k), b.get(..k)) else {
+        return 0;
+    };
+    let (wa, wb) = (a.as_chunks::<8>().0, b.as_chunks::<8>().0);
+    for (i, x) in wa.iter().enumerate() {
+        let Some(y) = wb.get(i) else {
+            break;
+        };
         let d = u64::from_le_bytes(*x) ^ u64::from_le_bytes(*y);
         if d != 0 {
-            return n + (d.trailing_zeros() / 8) as usize;
+            // `i < k / 8`: no wrap.
+            return i
+                .wrapping_mul(8)
+                .wrapping_add((d.trailing_zeros() / 8) as usize);
         }
-        n += 8;
     }
+    let n = wa.len().wrapping_mul(8);
     match (a.get(n..), b.get(n..)) {
-        (Some(ta), Some(tb)) => n + ta.iter().zip(tb).take_while(|(x, y)| x == y).count(),
+        (Some(ta), Some(tb)) => {
+            n.wrapping_add(ta.iter().zip(tb).take_while(|(x, y)| x == y).count())
+        }
         _ => n,
     }
 }
