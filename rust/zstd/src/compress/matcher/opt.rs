@@ -228,6 +228,39 @@ impl<'t> Parser<'t> {
         })
     }
 
+    /// Records that `pos` is reached by a match of `mlen` at distance `off`: its repeat
+    /// offsets are set once the parse gets there ([`Self::settle`]), as C's parser does,
+    /// not for every way tried into it.
+    #[inline(always)]
+    fn set_match(&mut self, pos: usize, price: i32, mlen: u32, off: u32) {
+        if let Some(n) = self.node_mut(pos) {
+            n[N_PRICE] = (price as u32).to_le_bytes();
+            n[N_MLEN] = mlen.to_le_bytes();
+            n[N_OFF] = off.to_le_bytes();
+            n[N_LIT] = 0u32.to_le_bytes();
+        }
+    }
+
+    /// Sets the repeat offsets of `pos` when a match reaches it: those of the position
+    /// the match starts from (settled before) updated by its offset.
+    #[inline(always)]
+    fn settle(&mut self, pos: usize) {
+        let ml = self.node(pos, N_MLEN) as usize;
+        if ml == 0 {
+            return;
+        }
+        let prev = pos.saturating_sub(ml);
+        let r = self.rep_of(prev);
+        let ll0 = self.node(prev, N_LIT) == 0;
+        let mut nr = r;
+        update_rep(&mut nr, offset_value(self.node(pos, N_OFF), ll0, &r), ll0);
+        if let Some(n) = self.node_mut(pos) {
+            for (k, r) in nr.iter().enumerate() {
+                n[N_REP + k] = r.to_le_bytes();
+            }
+        }
+    }
+
     /// Records how `pos` is reached.
     fn set_way(&mut self, pos: usize, price: i32, mlen: u32, off: u32, lits: u32, rep: &[u32; 3]) {
         if let Some(n) = self.node_mut(pos) {
@@ -682,6 +715,8 @@ fn compress<const EXT: bool, const MLS: u32>(
                 if price <= o.price(cur) {
                     let r = o.rep_of(cur - 1);
                     o.set_way(cur, price, 0, 0, prev_lits + 1, &r);
+                } else {
+                    o.settle(cur);
                 }
                 if cur >= last {
                     break;
@@ -709,7 +744,7 @@ fn compress<const EXT: bool, const MLS: u32>(
             let n = o.n_matches;
             let (longest, loff) = o.match_at(n - 1);
             if cur > 0 && (longest > o.sufficient || cur + longest >= OPT_NUM) {
-                forced = Some((cur, longest, loff, r, ll0));
+                forced = Some((cur, longest, loff));
                 break;
             }
             // Lengths from 3 with the 3-byte table, else from 4.
@@ -717,8 +752,6 @@ fn compress<const EXT: bool, const MLS: u32>(
             for k in 0..n {
                 let (len, off) = o.match_at(k);
                 let ov = offset_value(off, ll0, &r);
-                let mut nr = r;
-                update_rep(&mut nr, ov, ll0);
                 // A 3-byte match pays for itself only with a short offset.
                 let low = if ov > 3 && off >= SHORT3_DIST {
                     3
@@ -734,7 +767,7 @@ fn compress<const EXT: bool, const MLS: u32>(
                             last += 1;
                             o.set_node(last, N_PRICE, INF as u32);
                         }
-                        o.set_way(pos, price, ml as u32, off, 0, &nr);
+                        o.set_match(pos, price, ml as u32, off);
                     } else if !o.ultra {
                         break;
                     }
@@ -745,15 +778,13 @@ fn compress<const EXT: bool, const MLS: u32>(
         }
         // The end of the path: the last position, or the long match that cut it short.
         let end = match forced {
-            Some((at, len, off, r, ll0)) => {
+            Some((at, len, off)) => {
                 let end = at + len;
                 while last < end {
                     last += 1;
                     o.set_node(last, N_PRICE, INF as u32);
                 }
-                let mut nr = r;
-                update_rep(&mut nr, offset_value(off, ll0, &r), ll0);
-                o.set_way(end, 0, len as u32, off, 0, &nr);
+                o.set_match(end, 0, len as u32, off);
                 end
             }
             None => last,
