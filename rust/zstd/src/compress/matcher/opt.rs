@@ -442,17 +442,24 @@ impl<'t> Parser<'t> {
         p
     }
 
-    /// Price of a match length of `ml` bytes (with the sequence's own overhead).
+    /// The part of [`Self::len_price`] that is the same for every length: read once for
+    /// the many lengths a position prices (the statistics do not change during a pass,
+    /// but the nodes' writes, to the same table, would make the compiler read it again).
     #[inline(always)]
-    fn len_price(&self, ml: usize) -> i32 {
+    fn len_base(&self) -> i32 {
+        // A sequence has overheads the codes do not show: prefer fewer of them.
+        self.base(K_ML).wrapping_add(BIT / 5)
+    }
+
+    /// Price of a match length of `ml` bytes (with the sequence's own overhead), `lb`
+    /// being [`Self::len_base`].
+    #[inline(always)]
+    fn len_price(&self, lb: i32, ml: usize) -> i32 {
         if self.predef() {
             return self.weight(ml.saturating_sub(MIN_MATCH as usize) as u32);
         }
         let mc = ml_code(ml as u32) as usize;
-        // A sequence has overheads the codes do not show: prefer fewer of them.
-        self.base(K_ML)
-            .wrapping_sub(self.get(ML_P + mc) as i32)
-            .wrapping_add(BIT / 5)
+        lb.wrapping_sub(self.get(ML_P + mc) as i32)
     }
 
     /// Counts an emitted sequence: `lits`, then a match of `ml` bytes as `ov`.
@@ -749,6 +756,7 @@ fn compress<const EXT: bool, const MLS: u32>(
             }
             // Lengths from 3 with the 3-byte table, else from 4.
             let mut shorter = if o.h3_log > 0 { 2 } else { 3 };
+            let lb = o.len_base();
             for k in 0..n {
                 let (len, off) = o.match_at(k);
                 let ov = offset_value(off, ll0, &r);
@@ -760,8 +768,9 @@ fn compress<const EXT: bool, const MLS: u32>(
                 };
                 let from = here.wrapping_add(o.off_price(ov)).wrapping_add(base);
                 for ml in (low.max(shorter) + 1..=len).rev() {
-                    let pos = cur + ml;
-                    let price = from.wrapping_add(o.len_price(ml));
+                    // `cur < OPT_NUM` and a match within the block: no wrap.
+                    let pos = cur.wrapping_add(ml);
+                    let price = from.wrapping_add(o.len_price(lb, ml));
                     if pos > last || price < o.price(pos) {
                         while last < pos {
                             last += 1;
