@@ -234,10 +234,20 @@ impl<'t> Parser<'t> {
     #[inline(always)]
     fn set_match(&mut self, pos: usize, price: i32, mlen: u32, off: u32) {
         if let Some(n) = self.node_mut(pos) {
-            n[N_PRICE] = (price as u32).to_le_bytes();
-            n[N_MLEN] = mlen.to_le_bytes();
-            n[N_OFF] = off.to_le_bytes();
-            n[N_LIT] = 0u32.to_le_bytes();
+            put_match(n, price, mlen, off);
+        }
+    }
+
+    /// [`Self::set_match`] when `price` is below the node's: whether it was. One access
+    /// to the node for both.
+    #[inline(always)]
+    fn improve_match(&mut self, pos: usize, price: i32, mlen: u32, off: u32) -> bool {
+        match self.node_mut(pos) {
+            Some(n) if price < u32::from_le_bytes(n[N_PRICE]) as i32 => {
+                put_match(n, price, mlen, off);
+                true
+            }
+            _ => false,
         }
     }
 
@@ -678,6 +688,16 @@ pub(super) fn dispatch(
     }
 }
 
+/// Writes into node `n` that it is reached by a match of `mlen` at distance `off` for
+/// `price` (its repeat offsets follow when the parse gets there, see `settle`).
+#[inline(always)]
+fn put_match(n: &mut [[u8; 4]; NODE], price: i32, mlen: u32, off: u32) {
+    n[N_PRICE] = (price as u32).to_le_bytes();
+    n[N_MLEN] = mlen.to_le_bytes();
+    n[N_OFF] = off.to_le_bytes();
+    n[N_LIT] = 0u32.to_le_bytes();
+}
+
 /// Parses the piece `[a.ip, a.ilimit)`; returns where the pending literals start and
 /// the position reached.
 fn compress<const EXT: bool, const MLS: u32>(
@@ -771,13 +791,13 @@ fn compress<const EXT: bool, const MLS: u32>(
                     // `cur < OPT_NUM` and a match within the block: no wrap.
                     let pos = cur.wrapping_add(ml);
                     let price = from.wrapping_add(o.len_price(lb, ml));
-                    if pos > last || price < o.price(pos) {
+                    if pos > last {
                         while last < pos {
                             last += 1;
                             o.set_node(last, N_PRICE, INF as u32);
                         }
                         o.set_match(pos, price, ml as u32, off);
-                    } else if !o.ultra {
+                    } else if !o.improve_match(pos, price, ml as u32, off) && !o.ultra {
                         break;
                     }
                 }
