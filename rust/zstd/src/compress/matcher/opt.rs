@@ -461,15 +461,18 @@ impl<'t> Parser<'t> {
         self.base(K_ML).wrapping_add(BIT / 5)
     }
 
-    /// Price of a match length of `ml` bytes (with the sequence's own overhead), `lb`
-    /// being [`Self::len_base`].
+    /// Price of a match length of `ml` bytes (with the sequence's own overhead) from the
+    /// statistics, `lb` being [`Self::len_base`].
     #[inline(always)]
     fn len_price(&self, lb: i32, ml: usize) -> i32 {
-        if self.predef() {
-            return self.weight(ml.saturating_sub(MIN_MATCH as usize) as u32);
-        }
         let mc = ml_code(ml as u32) as usize;
         lb.wrapping_sub(self.get(ML_P + mc) as i32)
+    }
+
+    /// [`Self::len_price`] while the fixed prices are in use.
+    #[inline(always)]
+    fn len_price_fixed(&self, ml: usize) -> i32 {
+        self.weight(ml.saturating_sub(MIN_MATCH as usize) as u32)
     }
 
     /// Counts an emitted sequence: `lits`, then a match of `ml` bytes as `ov`.
@@ -787,19 +790,34 @@ fn compress<const EXT: bool, const MLS: u32>(
                     shorter
                 };
                 let from = here.wrapping_add(o.off_price(ov)).wrapping_add(base);
-                for ml in (low.max(shorter) + 1..=len).rev() {
-                    // `cur < OPT_NUM` and a match within the block: no wrap.
-                    let pos = cur.wrapping_add(ml);
-                    let price = from.wrapping_add(o.len_price(lb, ml));
-                    if pos > last {
-                        while last < pos {
-                            last += 1;
-                            o.set_node(last, N_PRICE, INF as u32);
+                // The lengths down from the longest, to the first not priced yet: a copy
+                // of the loop for each way of pricing a length, so that neither tests
+                // which one a length.
+                let stop = low.max(shorter);
+                macro_rules! lengths {
+                    ($ml:ident, $len_price:expr) => {{
+                        let mut $ml = len;
+                        while $ml > stop {
+                            // `cur < OPT_NUM` and a match within the block: no wrap.
+                            let pos = cur.wrapping_add($ml);
+                            let price = from.wrapping_add($len_price);
+                            if pos > last {
+                                while last < pos {
+                                    last += 1;
+                                    o.set_node(last, N_PRICE, INF as u32);
+                                }
+                                o.set_match(pos, price, $ml as u32, off);
+                            } else if !o.improve_match(pos, price, $ml as u32, off) && !o.ultra {
+                                break;
+                            }
+                            $ml -= 1;
                         }
-                        o.set_match(pos, price, ml as u32, off);
-                    } else if !o.improve_match(pos, price, ml as u32, off) && !o.ultra {
-                        break;
-                    }
+                    }};
+                }
+                if o.predef() {
+                    lengths!(ml, o.len_price_fixed(ml));
+                } else {
+                    lengths!(ml, o.len_price(lb, ml));
                 }
                 shorter = shorter.max(len);
             }
