@@ -422,15 +422,20 @@ impl<'t> Parser<'t> {
         if self.predef() {
             return self.weight(lits);
         }
-        // A whole block of literals has no code: one bit more than the longest run.
-        let (lits, more) = if lits as usize >= BLOCK_SIZE_MAX {
-            (BLOCK_SIZE_MAX as u32 - 1, BIT)
+        // Short runs (nearly every one the parser prices) first: the first two arms are
+        // the same code, but in the first, for runs below 64, `ll_code` reduces to its
+        // table (one test for those runs). A whole block of literals has no code: one bit
+        // more than the longest run.
+        #[allow(clippy::if_same_then_else)]
+        let (c, more) = if lits < 64 {
+            (ll_code(lits), 0)
+        } else if (lits as usize) < BLOCK_SIZE_MAX {
+            (ll_code(lits), 0)
         } else {
-            (lits, 0)
+            (ll_code(BLOCK_SIZE_MAX as u32 - 1), BIT)
         };
-        let c = ll_code(lits) as usize;
         self.base(K_LL)
-            .wrapping_sub(self.get(LL_P + c) as i32)
+            .wrapping_sub(self.get(LL_P + c as usize) as i32)
             .wrapping_add(more)
     }
 
