@@ -509,10 +509,15 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// Candidate `k` (length, offset): one range check, no index arithmetic.
     #[inline(always)]
     fn match_at(&self, k: usize) -> (usize, u32) {
-        let i = MATCHES + 2 * k;
-        (self.get(i) as usize, self.get(i + 1))
+        self.t
+            .get(MATCHES..MATCHES + 2 * MAX_MATCHES)
+            .and_then(|m| m.as_chunks::<2>().0.get(k))
+            .map_or((0, 0), |[l, o]| {
+                (u32::from_le_bytes(*l) as usize, u32::from_le_bytes(*o))
+            })
     }
 
     /// [`Self::collect`] compiled for the trees of inputs up to 128 KiB (hash and node
