@@ -487,16 +487,19 @@ impl<'t> Parser<'t> {
         }
         let n = (lits.len() as u32).saturating_mul(2);
         self.add(SUMS + K_LIT, n);
-        for (k, c, p) in [
-            (K_LL, ll_code(lits.len() as u32) as usize, LL_P),
-            (K_ML, ml_code(ml as u32) as usize, ML_P),
-            (K_OF, highbit(ov) as usize, OF_P),
-        ] {
-            let f = STATS[k].0;
-            self.add(f + c, 1);
-            self.add(SUMS + k, 1);
-            self.set_code(k, p, f, c);
-        }
+        // Written out, not a loop over the three: each statistic's constants fold.
+        self.count_code(K_LL, ll_code(lits.len() as u32) as usize, LL_P);
+        self.count_code(K_ML, ml_code(ml as u32) as usize, ML_P);
+        self.count_code(K_OF, highbit(ov) as usize, OF_P);
+    }
+
+    /// Counts code `c` of statistic `k` (its entries at `p`) once.
+    #[inline(always)]
+    fn count_code(&mut self, k: usize, c: usize, p: usize) {
+        let f = STATS[k].0;
+        self.add(f + c, 1);
+        self.add(SUMS + k, 1);
+        self.set_code(k, p, f, c);
     }
 
     #[inline(always)]
