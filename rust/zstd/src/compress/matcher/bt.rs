@@ -35,32 +35,38 @@ impl Tree<'_> {
         )
     }
 
-    /// Inserts index `cur` and returns the longest match seen: `(length, offset)`,
-    /// length 0 when under 4 bytes. Moves `next` past the positions a self-overlapping
-    /// match covers (runs), whose insertion would cost a full compare each.
-    /// A very long match also skips `min(192, length - 384)` positions, as C's tree
-    /// update does.
+    /// Inserts index `cur`. Moves `next` past the positions a self-overlapping match
+    /// covers (runs), whose insertion would cost a full compare each. A very long match
+    /// also skips `min(192, length - 384)` positions, as C's tree update does: its length
+    /// checked against the data only then (the tree's is never shorter, see
+    /// [`Self::insert_with`]).
     #[inline(always)]
     fn insert<const EXT: bool, const MLS: u32, const HL: u32, const NL: u32>(
         &mut self,
         v: &View<'_>,
         cur: u32,
         lowest: u32,
-    ) -> (usize, u32) {
-        let r =
+    ) {
+        let (len, off) =
             self.insert_with::<EXT, MLS, HL, NL, _>(v, cur, lowest, 0, usize::MAX, &mut |_, _| {});
-        if r.0 > 384 {
-            self.next = self
-                .next
-                .max(cur.saturating_add((r.0 - 384).min(192) as u32));
+        if len > 384 {
+            let ip = cur.wrapping_sub(v.base) as usize;
+            let real = v.match_len::<EXT>(cur.wrapping_sub(off), ip);
+            if real > 384 {
+                self.next = self
+                    .next
+                    .max(cur.saturating_add((real - 384).min(192) as u32));
+            }
         }
-        r
     }
 
     /// [`Self::insert`] (without the long-match skip), also telling `found` every match
     /// longer than `beat` and all seen before it as `(length, offset)` (the optimal
-    /// parser's candidates), and stopping after one longer than `stop`. Those lengths
-    /// rest on the tree's ordering and are checked again by whoever emits them.
+    /// parser's candidates), and stopping after one longer than `stop`. Returns the
+    /// longest: `(length, offset)`, length 0 when under 4 bytes. Those lengths rest on
+    /// the tree's ordering (a node's first bytes taken as matching, as its place in the
+    /// tree promises): never shorter than the data's, and checked against the data by
+    /// whoever uses them.
     #[inline(always)]
     pub(super) fn insert_with<
         const EXT: bool,
@@ -202,13 +208,7 @@ impl Tree<'_> {
         if best < 4 || best_off == 0 {
             return (0, 0);
         }
-        // The tree promises the common prefixes it relies on; check the one reported.
-        let real = v.match_len::<EXT>(cur.wrapping_sub(best_off), ip);
-        if real >= 4 {
-            (real, best_off)
-        } else {
-            (0, 0)
-        }
+        (best, best_off)
     }
 
     /// Inserts every index below `target` not inserted yet.
