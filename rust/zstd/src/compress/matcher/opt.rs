@@ -803,9 +803,9 @@ fn compress<const EXT: bool, const MLS: u32>(
                     shorter
                 };
                 let from = here.wrapping_add(o.off_price(ov)).wrapping_add(base);
-                // The lengths down from the longest, to the first not priced yet: a copy
-                // of the loop for each way of pricing a length, so that neither tests
-                // which one a length.
+                // The lengths down from the longest, to the first not priced yet: one
+                // copy of the loop for the fixed prices and one for the statistics, so
+                // that no length tests which prices are in use.
                 let stop = low.max(shorter);
                 macro_rules! lengths {
                     ($ml:ident, $len_price:expr) => {{
