@@ -265,9 +265,7 @@ impl<'t> Parser<'t> {
         let mut nr = r;
         update_rep(&mut nr, offset_value(self.node(pos, N_OFF), ll0, &r), ll0);
         if let Some(n) = self.node_mut(pos) {
-            for (k, r) in nr.iter().enumerate() {
-                n[N_REP + k] = r.to_le_bytes();
-            }
+            put_reps(n, &nr);
         }
     }
 
@@ -278,9 +276,7 @@ impl<'t> Parser<'t> {
             n[N_MLEN] = mlen.to_le_bytes();
             n[N_OFF] = off.to_le_bytes();
             n[N_LIT] = lits.to_le_bytes();
-            for (k, r) in rep.iter().enumerate() {
-                n[N_REP + k] = r.to_le_bytes();
-            }
+            put_reps(n, rep);
         }
     }
 
@@ -502,25 +498,39 @@ impl<'t> Parser<'t> {
         self.set_code(k, p, f, c);
     }
 
+    /// The candidates' slots, (length, offset) each: one range check a slot, no index
+    /// arithmetic.
+    #[inline(always)]
+    fn match_slots(&self) -> &[[[u8; 4]; 2]] {
+        self.t
+            .get(MATCHES..MATCHES + 2 * MAX_MATCHES)
+            .map_or(&[], |m| m.as_chunks::<2>().0)
+    }
+
+    #[inline(always)]
+    fn match_slots_mut(&mut self) -> &mut [[[u8; 4]; 2]] {
+        self.t
+            .get_mut(MATCHES..MATCHES + 2 * MAX_MATCHES)
+            .map_or(&mut [], |m| m.as_chunks_mut::<2>().0)
+    }
+
+    /// Adds a candidate (none past `MAX_MATCHES`).
     #[inline(always)]
     fn push_match(&mut self, len: usize, off: u32) {
-        if self.n_matches < MAX_MATCHES {
-            let i = MATCHES + 2 * self.n_matches;
-            self.set(i, len as u32);
-            self.set(i + 1, off);
-            self.n_matches += 1;
+        let n = self.n_matches;
+        if let Some(e) = self.match_slots_mut().get_mut(n) {
+            *e = [(len as u32).to_le_bytes(), off.to_le_bytes()];
+            // Below `MAX_MATCHES`: no wrap.
+            self.n_matches = n.wrapping_add(1);
         }
     }
 
-    /// Candidate `k` (length, offset): one range check, no index arithmetic.
+    /// Candidate `k` (length, offset).
     #[inline(always)]
     fn match_at(&self, k: usize) -> (usize, u32) {
-        self.t
-            .get(MATCHES..MATCHES + 2 * MAX_MATCHES)
-            .and_then(|m| m.as_chunks::<2>().0.get(k))
-            .map_or((0, 0), |[l, o]| {
-                (u32::from_le_bytes(*l) as usize, u32::from_le_bytes(*o))
-            })
+        self.match_slots().get(k).map_or((0, 0), |[l, o]| {
+            (u32::from_le_bytes(*l) as usize, u32::from_le_bytes(*o))
+        })
     }
 
     /// [`Self::collect`] compiled for the trees of inputs up to 128 KiB (hash and node
@@ -712,6 +722,14 @@ fn put_match(n: &mut [[u8; 4]; NODE], price: i32, mlen: u32, off: u32) {
     n[N_MLEN] = mlen.to_le_bytes();
     n[N_OFF] = off.to_le_bytes();
     n[N_LIT] = 0u32.to_le_bytes();
+}
+
+/// Writes the repeat offsets after node `n`.
+#[inline(always)]
+fn put_reps(n: &mut [[u8; 4]; NODE], rep: &[u32; 3]) {
+    for (k, r) in rep.iter().enumerate() {
+        n[N_REP + k] = r.to_le_bytes();
+    }
 }
 
 /// Parses the piece `[a.ip, a.ilimit)`; returns where the pending literals start and
