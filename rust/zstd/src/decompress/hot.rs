@@ -51,7 +51,17 @@ struct TreeJob<'a, 'c> {
     src: &'c [u8],
     fse: &'a mut [Entry; 64],
     sorted: &'a mut [u8; 256],
+    /// Smallest log to build the table at (see [`WIDE_FROM`]).
+    min_log: u32,
 }
+
+/// Literal sections of at least this many bytes get an 11-bit table whatever their
+/// tree's depth (each cell repeated, see `huf::build_table`), read with a constant
+/// shift: the table's index then needs no mask, one operation less on each stream's
+/// chain of dependent loads (1 MiB frames: 7% less time in Huffman decoding). Pages
+/// keep the tree's own log: from 1 KiB of literals up the larger fill and the faster
+/// decoding were even in time.
+const WIDE_FROM: usize = 4096;
 
 /// Runs a [`Hot`] job: [`GENERIC`] or a CPU-specific runner chosen by the caller.
 pub type Dispatch =
@@ -109,14 +119,21 @@ impl<'a, 'b, 'c, 'd, 'e, 'f> Hot<'a, 'b, 'c, 'd, 'e, 'f> {
         log: &'a mut u32,
         src: &'c [u8],
         scratch: &'a mut TreeScratch<'_>,
+        literals: usize,
     ) -> Self {
         let (fse, sorted) = (&mut *scratch.fse, &mut *scratch.sorted);
+        let min_log = if literals >= WIDE_FROM {
+            crate::tables::HUF_MAX_LOG
+        } else {
+            0
+        };
         Hot(Job::Tree(TreeJob {
             table,
             log,
             src,
             fse,
             sorted,
+            min_log,
         }))
     }
 
@@ -257,6 +274,7 @@ fn huf_bmi2(
 /// stream decoder's.
 #[inline(always)]
 fn tree_body(j: TreeJob<'_, '_>, min_log: u32) -> Result<usize, Error> {
+    let min_log = min_log.max(j.min_log);
     let mut w = Weights {
         weights: [0; 256],
         symbols: 0,

@@ -126,7 +126,13 @@ pub(crate) fn decode_literals(
             let run = ent.dispatch;
             let streams = if h.kind == LiteralsType::Compressed {
                 ent.dict &= !DICT_HUF;
-                let used = run(Hot::tree(ent.huf, &mut ent.huf_log, content, &mut ent.tree))?;
+                let used = run(Hot::tree(
+                    ent.huf,
+                    &mut ent.huf_log,
+                    content,
+                    &mut ent.tree,
+                    out.len(),
+                ))?;
                 content.get(used..).ok_or(Error::corruption_detected)?
             } else {
                 if ent.huf_log == 0 {
