@@ -22,7 +22,8 @@ pub(crate) const DECODER_MAX_LOG: u32 = 12;
 /// Cells in a decoding table of the largest accepted log.
 pub(crate) const TABLE_CELLS: usize = 1 << DECODER_MAX_LOG;
 
-/// A decoding table: `[symbol, nb_bits]` per cell.
+/// A decoding table: `[nb_bits, symbol]` per cell (read as one little-endian `u16`: the
+/// code length is its low byte, so the value shifts the window as it is).
 pub(crate) type HufTable = [[u8; 2]; TABLE_CELLS];
 
 /// Fills `table` from `w`; returns its log: Max_Number_of_Bits, or `min_log` (at most
@@ -79,16 +80,16 @@ pub(crate) fn build_table(
             break;
         };
         at += n << run;
-        let nb = u64::from(max_bits + 1 - weight as u32) << 8;
+        let nb = u64::from(max_bits + 1 - weight as u32);
         // A cell, then the same cell four times (one 8-byte store).
         let four = |s: u8| {
-            let b = ((u64::from(s) | nb) * 0x0001_0001_0001_0001).to_le_bytes();
+            let b = ((u64::from(s) << 8 | nb) * 0x0001_0001_0001_0001).to_le_bytes();
             [[b[0], b[1]], [b[2], b[3]], [b[4], b[5]], [b[6], b[7]]]
         };
         match run {
             0 => {
                 for (c, &s) in cells.iter_mut().zip(syms) {
-                    *c = [s, (nb >> 8) as u8];
+                    *c = [nb as u8, s];
                 }
             }
             1 => {
@@ -131,8 +132,8 @@ pub(crate) fn build_table(
 #[inline(always)]
 fn decode_one(r: &mut BackwardReader<'_>, table: &HufTable, log: u32) -> u8 {
     let cell = table[r.peek_nz(log) as usize & (TABLE_CELLS - 1)];
-    r.skip(u32::from(cell[1]));
-    cell[0]
+    r.skip(u32::from(cell[0]));
+    cell[1]
 }
 
 /// Decodes `out.len()` symbols from the stream `src`, which must be used exactly.
@@ -366,8 +367,9 @@ fn fast_4<const N: usize, const STEP: usize>(
 /// Decodes one symbol from the top of `w` and shifts its code out.
 #[inline(always)]
 fn step(table: &HufTable, shift: u32, w: &mut u64) -> u8 {
-    // Two byte loads: the code length goes straight to the shift's register.
-    let [symbol, nb] = table[(*w >> shift) as usize & (TABLE_CELLS - 1)];
-    *w <<= nb & 63;
-    symbol
+    // One load: the cell shifts the window as it is (a shift takes its count's low six
+    // bits, the code length).
+    let cell = u16::from_le_bytes(table[(*w >> shift) as usize & (TABLE_CELLS - 1)]);
+    *w <<= cell & 63;
+    (cell >> 8) as u8
 }
