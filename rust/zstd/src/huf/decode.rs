@@ -2,10 +2,10 @@
 //! Huffman decoding of literal streams (RFC 8878 §4.2.2).
 //!
 //! The table is indexed by the next Max_Number_of_Bits bits of the stream: a code of `n`
-//! bits has `2^(Max_Number_of_Bits - n)` cells; each cell is `[symbol, code length]`. Its
+//! bits has `2^(Max_Number_of_Bits - n)` cells; each cell is `[code length, symbol]`. Its
 //! array holds `2^12` cells (the largest log), of which only `2^Max_Number_of_Bits` are
 //! filled: small trees (most of those of 4 KiB blocks) cost a small fill (the baseline
-//! decoder fills at least `2^11`, see [`build_table`]). Codes of
+//! decoder and large literal sections fill at least `2^11`, see [`build_table`]). Codes of
 //! weight 1 (the longest) take the lowest cells, symbols of equal weight in increasing
 //! order, as the canonical code requires.
 
