@@ -329,14 +329,14 @@ impl<'a> HufCTable<'a> {
         let mut n = 0usize;
         // The OR of the counts needs as many radix passes as their largest.
         let mut any = 0u32;
+        // Without a branch on presence (irregular in small blocks): every symbol writes
+        // its key at `n`, which only a present one keeps.
         for s in 0..max_symbol + 1 {
             let c = get(count, s);
-            if c > 0 {
-                set(sc.keys, n, (c.min(1 << 23) << 8) | s as u32);
-                // At most 256 symbols: no wrap.
-                n = n.wrapping_add(1);
-                any |= c;
-            }
+            set(sc.keys, n, (c.min(1 << 23) << 8) | s as u32);
+            // At most 256 symbols: no wrap.
+            n = n.wrapping_add(usize::from(c > 0));
+            any |= c;
         }
         if !(2..=256).contains(&n) {
             return None;
@@ -398,17 +398,20 @@ impl<'a> HufCTable<'a> {
         }
         // The header's weights (RFC §4.2.1.1) on the way, over the sort keys (done with).
         let weights = sc.keys.as_flattened_mut().first_chunk_mut::<256>()?;
+        // Without a branch on presence: an absent symbol (length 0) takes `val[0]`,
+        // which stays 0, and weighs 0.
         for (entry, w) in e[..=max_symbol].iter_mut().zip(weights.iter_mut()) {
             let v = u32::from_le_bytes(*entry);
             let nb = v >> 16;
-            *w = 0;
-            if nb > 0 {
-                let code = &mut val[nb as usize & 15];
-                *entry = (v | u32::from(*code)).to_le_bytes();
-                *code = code.wrapping_add(1);
-                // A length is at most `max_bits`: no wrap.
-                *w = max_bits.wrapping_add(1).wrapping_sub(nb) as u8;
-            }
+            let code = &mut val[nb as usize & 15];
+            *entry = (v | u32::from(*code)).to_le_bytes();
+            *code = code.wrapping_add(u16::from(nb > 0));
+            // A length is at most `max_bits`: no wrap.
+            *w = if nb > 0 {
+                max_bits.wrapping_add(1).wrapping_sub(nb) as u8
+            } else {
+                0
+            };
         }
         // Their histogram is the lengths' one, without the last symbol (its weight is
         // implied); the symbols before it that are absent weigh 0.
