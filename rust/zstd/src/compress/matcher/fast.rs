@@ -8,7 +8,7 @@
 use super::count::{count32, eq4, load64, read32};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
-use super::{dict_match, get, log_or, set, valid, valid_rep, Args, DictMap, View};
+use super::{dict_match, get, log_or, rare, set, valid, valid_rep, Args, DictMap, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
@@ -204,10 +204,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
             p2 = p0.wrapping_add(step);
             p3 = p1.wrapping_add(step);
             if p2 >= next_step {
+                rare();
                 step = step.wrapping_add(1);
                 next_step = next_step.wrapping_add(STEP_INCR);
             }
             if p3 >= ilimit {
+                rare();
                 return (anchor, p0);
             }
         };
