@@ -10,7 +10,7 @@
 //! order, as the canonical code requires.
 
 use super::weights::Weights;
-use crate::bits::{load_le, BackwardReader};
+use crate::bits::BackwardReader;
 use crate::error::Error;
 use crate::tables::HUF_MAX_LOG;
 
@@ -230,16 +230,18 @@ pub(crate) fn decode_4_streams(
     let mut r3 = BackwardReader::new(b3)?;
     let mut r4 = BackwardReader::new(b4)?;
     let readers = [&mut r1, &mut r2, &mut r3, &mut r4];
-    let srcs = [b1, b2, b3, b4];
+    // The streams lie one after the other in `body`: where each starts there.
+    let starts = [0, s1, s1 + s2, s1 + s2 + s3];
+    let body = &body[..s1 + s2 + s3 + b4.len()];
     let outs = [&mut *o1, &mut *o2, &mut *o3, &mut *o4];
     // Five symbols per refill when codes are at most 11 bits (5 x 11 <= 57), else four.
     let done = if log == HUF_MAX_LOG {
         // A constant shift (see `build_table`).
-        fast_4::<5, 7>(table, HUF_MAX_LOG, readers, srcs, outs)
+        fast_4::<5, 7>(table, HUF_MAX_LOG, readers, body, starts, outs)
     } else if log < HUF_MAX_LOG {
-        fast_4::<5, 7>(table, log, readers, srcs, outs)
+        fast_4::<5, 7>(table, log, readers, body, starts, outs)
     } else {
-        fast_4::<4, 6>(table, log, readers, srcs, outs)
+        fast_4::<4, 6>(table, log, readers, body, starts, outs)
     };
     for (r, o) in [
         (&mut r1, &mut o1[done..]),
@@ -259,23 +261,33 @@ pub(crate) fn decode_4_streams(
 /// refill (`N` codes must fit the 57 bits a refill guarantees), while every stream has
 /// at least 8 bytes before its window. `STEP` is the most bytes a window moves down
 /// per refill (`N` codes plus 7 bits left over). Only positions and bit counts live
-/// across iterations; each window is reloaded at the top. Returns how many symbols
-/// per stream it wrote.
+/// across iterations; each window is reloaded at the top, from `body`, which holds the
+/// four streams one after the other (stream `k` from `starts[k]`): positions there share
+/// one slice and one bound, where the streams' own took eight values. Returns how many
+/// symbols per stream it wrote.
 #[inline(always)]
 fn fast_4<const N: usize, const STEP: usize>(
     table: &HufTable,
     log: u32,
     r: [&mut BackwardReader<'_>; 4],
-    src: [&[u8]; 4],
+    body: &[u8],
+    starts: [usize; 4],
     out: [&mut [u8]; 4],
 ) -> usize {
     let [r1, r2, r3, r4] = r;
-    let [s1, s2, s3, s4] = src;
     let [o1, o2, o3, o4] = out;
+    let [t1, t2, t3, t4] = starts;
+    // Positions in `body` (a stream's position plus its start: within `body`, no wrap).
     let (mut c1, mut p1) = r1.state();
     let (mut c2, mut p2) = r2.state();
     let (mut c3, mut p3) = r3.state();
     let (mut c4, mut p4) = r4.state();
+    (p1, p2, p3, p4) = (
+        p1.wrapping_add(t1),
+        p2.wrapping_add(t2),
+        p3.wrapping_add(t3),
+        p4.wrapping_add(t4),
+    );
     let chunks = o4.len().min(o1.len()) / N;
     // A code is read from the top `log` bits of a window.
     let shift = 64u32.wrapping_sub(log) & 63;
@@ -289,10 +301,10 @@ fn fast_4<const N: usize, const STEP: usize>(
                 0
             }
         };
-        let m = room(p1)
-            .min(room(p2))
-            .min(room(p3))
-            .min(room(p4))
+        let m = room(p1.wrapping_sub(t1))
+            .min(room(p2.wrapping_sub(t2)))
+            .min(room(p3.wrapping_sub(t3)))
+            .min(room(p4.wrapping_sub(t4)))
             .min(chunks - done);
         if m == 0 {
             break;
@@ -320,10 +332,10 @@ fn fast_4<const N: usize, const STEP: usize>(
             // Each window gets a set lowest bit, never read (at most 62 of its bits
             // are), and is shifted left as codes are consumed: the set bit's position
             // then counts the bits consumed.
-            let mut w1 = (load_le(s1, p1) | 1) << c1;
-            let mut w2 = (load_le(s2, p2) | 1) << c2;
-            let mut w3 = (load_le(s3, p3) | 1) << c3;
-            let mut w4 = (load_le(s4, p4) | 1) << c4;
+            let mut w1 = (load32(body, p1) | 1) << c1;
+            let mut w2 = (load32(body, p2) | 1) << c2;
+            let mut w3 = (load32(body, p3) | 1) << c3;
+            let mut w4 = (load32(body, p4) | 1) << c4;
             let (Ok(d1), Ok(d2), Ok(d3), Ok(d4)) = (
                 <&mut [u8; N]>::try_from(d1),
                 <&mut [u8; N]>::try_from(d2),
@@ -356,12 +368,22 @@ fn fast_4<const N: usize, const STEP: usize>(
         done += m;
     }
     if done > 0 {
-        r1.set_state(c1, p1);
-        r2.set_state(c2, p2);
-        r3.set_state(c3, p3);
-        r4.set_state(c4, p4);
+        r1.set_state(c1, p1.wrapping_sub(t1));
+        r2.set_state(c2, p2.wrapping_sub(t2));
+        r3.set_state(c3, p3.wrapping_sub(t3));
+        r4.set_state(c4, p4.wrapping_sub(t4));
     }
     N * done
+}
+
+/// `bits::load_le` for a position below 2^32 (a literal section's, below 2^18), cut to 32
+/// bits so that `p + 8` cannot wrap: one comparison, no mask.
+#[inline(always)]
+fn load32(src: &[u8], p: usize) -> u64 {
+    let p = p as u32 as usize;
+    src.get(p..p + 8)
+        .and_then(|b| b.first_chunk::<8>())
+        .map_or(0, |b| u64::from_le_bytes(*b))
 }
 
 /// Decodes one symbol from the top of `w` and shifts its code out.
