@@ -230,9 +230,8 @@ pub(crate) fn decode_4_streams(
     let mut r3 = BackwardReader::new(b3)?;
     let mut r4 = BackwardReader::new(b4)?;
     let readers = [&mut r1, &mut r2, &mut r3, &mut r4];
-    // The streams lie one after the other in `body`: where each starts there.
+    // The streams tile `body`, one after the other: where each starts there.
     let starts = [0, s1, s1 + s2, s1 + s2 + s3];
-    let body = &body[..s1 + s2 + s3 + b4.len()];
     let outs = [&mut *o1, &mut *o2, &mut *o3, &mut *o4];
     // Five symbols per refill when codes are at most 11 bits (5 x 11 <= 57), else four.
     let done = if log == HUF_MAX_LOG {
