@@ -5,4 +5,4 @@
 pub(crate) mod reader;
 pub(crate) mod writer;
 
-pub(crate) use reader::{BackwardReader, SeqReader};
+pub(crate) use reader::{load_le32, BackwardReader, SeqReader};

@@ -30,6 +30,16 @@ pub(crate) fn load_le(src: &[u8], pos: usize) -> u64 {
     }
 }
 
+/// [`load_le`] for a position below 2^32 (a literal section's), cut to 32 bits so that
+/// `pos + 8` cannot wrap: one comparison and no mask, for loops that load often.
+#[inline(always)]
+pub(crate) fn load_le32(src: &[u8], pos: usize) -> u64 {
+    let pos = pos as u32 as usize;
+    src.get(pos..pos + 8)
+        .and_then(|b| b.first_chunk::<8>())
+        .map_or(0, |b| u64::from_le_bytes(*b))
+}
+
 impl<'a> BackwardReader<'a> {
     /// Starts reading `src` from its end; the last byte must hold the end mark.
     pub(crate) fn new(src: &'a [u8]) -> Result<Self, Error> {

@@ -58,9 +58,8 @@ struct TreeJob<'a, 'c> {
 /// Literal sections of at least this many bytes get an 11-bit table whatever their
 /// tree's depth (each cell repeated, see `huf::build_table`), read with a constant
 /// shift: the table's index then needs no mask, one operation less on each stream's
-/// chain of dependent loads (1 MiB frames: 7% less time in Huffman decoding). Pages
-/// keep the tree's own log: from 1 KiB of literals up the larger fill and the faster
-/// decoding were even in time.
+/// chain of dependent loads. Smaller sections (pages) keep the tree's own log, whose
+/// smaller fill costs about what the mask does (decoder-performance.md).
 const WIDE_FROM: usize = 4096;
 
 /// Runs a [`Hot`] job: [`GENERIC`] or a CPU-specific runner chosen by the caller.

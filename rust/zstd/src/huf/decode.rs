@@ -10,7 +10,7 @@
 //! order, as the canonical code requires.
 
 use super::weights::Weights;
-use crate::bits::BackwardReader;
+use crate::bits::{load_le32, BackwardReader};
 use crate::error::Error;
 use crate::tables::HUF_MAX_LOG;
 
@@ -331,10 +331,10 @@ fn fast_4<const N: usize, const STEP: usize>(
             // Each window gets a set lowest bit, never read (at most 62 of its bits
             // are), and is shifted left as codes are consumed: the set bit's position
             // then counts the bits consumed.
-            let mut w1 = (load32(body, p1) | 1) << c1;
-            let mut w2 = (load32(body, p2) | 1) << c2;
-            let mut w3 = (load32(body, p3) | 1) << c3;
-            let mut w4 = (load32(body, p4) | 1) << c4;
+            let mut w1 = (load_le32(body, p1) | 1) << c1;
+            let mut w2 = (load_le32(body, p2) | 1) << c2;
+            let mut w3 = (load_le32(body, p3) | 1) << c3;
+            let mut w4 = (load_le32(body, p4) | 1) << c4;
             let (Ok(d1), Ok(d2), Ok(d3), Ok(d4)) = (
                 <&mut [u8; N]>::try_from(d1),
                 <&mut [u8; N]>::try_from(d2),
@@ -373,16 +373,6 @@ fn fast_4<const N: usize, const STEP: usize>(
         r4.set_state(c4, p4.wrapping_sub(t4));
     }
     N * done
-}
-
-/// `bits::load_le` for a position below 2^32 (a literal section's, below 2^18), cut to 32
-/// bits so that `p + 8` cannot wrap: one comparison, no mask.
-#[inline(always)]
-fn load32(src: &[u8], p: usize) -> u64 {
-    let p = p as u32 as usize;
-    src.get(p..p + 8)
-        .and_then(|b| b.first_chunk::<8>())
-        .map_or(0, |b| u64::from_le_bytes(*b))
 }
 
 /// Decodes one symbol from the top of `w` and shifts its code out.
