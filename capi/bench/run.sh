@@ -28,9 +28,10 @@ kref=$(capi/kref/build.sh kernel)
 kffi=$(capi/bench/build-kffi.sh)
 # The harness itself is ordinary userspace C; only the two libraries carry kernel flags.
 bin=build/capi/kbench
-[ -f $bin ] && [ -z "$(find capi/bench/bench.c capi/tests/kref.h include "$kref" "$kffi" -newer $bin)" ] || \
+# capi/bench/kstring.c: memcpy, memmove and memset as the kernel's (both sides call them).
+[ -f $bin ] && [ -z "$(find capi/bench/bench.c capi/bench/kstring.c capi/tests/kref.h include "$kref" "$kffi" -newer $bin)" ] || \
 gcc -std=gnu11 -O2 -Wall -no-pie -I include -I capi/userspace -I capi/tests \
-  -o $bin capi/bench/bench.c "$kref" "$kffi"
+  -o $bin capi/bench/bench.c capi/bench/kstring.c "$kref" "$kffi"
 [ "${1:-}" = build ] && exit 0
 if [ "${1:-}" = sizes ]; then
   # Compressed sizes against the kernel's C at levels 1-19 (capi/bench/sizes.c).
