@@ -265,7 +265,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                     break (ip, cl0, ml, cur, false);
                 }
             }
-            if DMS {
+            if DMS && !long0 {
                 let cd = dict_long(x0);
                 let ml = dict_match::<8>(v, &dm, cd, ip, x0);
                 if ml > 0 {
@@ -279,10 +279,11 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
             if DMS {
                 // The short match: own table first, then the dictionary's.
                 let mut short = (cs0, 0);
-                if valid(cs0, cur, own_low) {
+                let own_short = valid(cs0, cur, own_low);
+                if own_short {
                     short.1 = match_x::<EXT, 4>(v, src, lim, base, cs0, ip, x0);
                 }
-                if short.1 == 0 {
+                if !own_short {
                     let cd = dict_short(x0);
                     short = (cd.wrapping_add(dstart), dict_match::<4>(v, &dm, cd, ip, x0));
                 }
@@ -291,10 +292,11 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
                     let cur1 = pos(ip1);
                     let cl1 = get(long, hl1);
                     let mut long1 = (cl1, 0);
-                    if valid(cl1, cur1, own_low) {
+                    let own_long1 = valid(cl1, cur1, own_low);
+                    if own_long1 {
                         long1.1 = match_x::<EXT, 8>(v, src, lim, base, cl1, ip1, x1);
                     }
-                    if long1.1 == 0 {
+                    if !own_long1 {
                         let cd = dict_long(x1);
                         long1 = (
                             cd.wrapping_add(dstart),
