@@ -235,6 +235,7 @@ proptest! {
 fn tight_ring_with_offsets_near_the_window() {
     // Periodic data whose period is just under the window: every match reaches almost
     // a full window back, right where the ring's older segment is about to be reused.
+    // A workspace for larger windows (8 MiB) wraps within the frame's own window too.
     for wl in [10u32, 11, 12, 17] {
         let w = 1usize << wl;
         for period in [w - 1, w - 3, w - 17, w - 40, w / 2 + 7] {
@@ -252,6 +253,8 @@ fn tight_ring_with_offsets_near_the_window() {
                 let s = decode_stream(&z, None, w, ic, oc).unwrap();
                 assert!(s == data, "window {w} period {period} chunks {ic}/{oc}");
             }
+            let s = decode_stream(&z, None, 8 << 20, 333, 77).unwrap();
+            assert!(s == data, "window {w} period {period}, 8 MiB workspace");
         }
     }
 }

@@ -478,6 +478,17 @@ impl<'a> DStream<'a> {
         let bm = self.bm;
         let (lit, rest) = self.arena.split_at_mut(bm + LIT_SLACK);
         let (inb, ring) = rest.split_at_mut(bm);
+        // The ring is what the frame's window needs (`frame_buffers`), however large
+        // the workspace: as C sizes its buffer by the frame, the writes wrap within
+        // memory that stays in the cache (a workspace sized for 128 MiB windows, as a
+        // command-line tool's, otherwise has every block of a smaller window's frame
+        // land on untouched pages).
+        let need = self.window.saturating_add(bm).saturating_add(RING_EXTRA);
+        let ring = if need < ring.len() {
+            &mut ring[..need]
+        } else {
+            ring
+        };
         let body: &[u8] = if buffered { &inb[..self.in_len] } else { body };
         if self.pos + bm + RING_SLACK > ring.len() {
             self.history = History::Ring {
