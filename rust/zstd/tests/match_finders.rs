@@ -484,6 +484,141 @@ fn continuing_indices_without_reset_matches_a_fresh_state() {
     }
 }
 
+/// How many of the sequences (literal length, match length, offset value) of one block
+/// at the start of a frame have offsets beyond the block's output so far: matches into
+/// the dictionary.
+fn into_dict(seqs: &[(u32, u32, u32)]) -> usize {
+    let mut at = 0u32;
+    let mut n = 0;
+    for &(ll, ml, off_base) in seqs {
+        at += ll;
+        if off_base > 3 && off_base - 3 > at {
+            n += 1;
+        }
+        at += ml;
+    }
+    n
+}
+
+/// A digested dictionary's tables (positions tagged, see `MatchState::tag_positions`),
+/// copied into a context, search as the same tables indexed untagged do; attached to a
+/// page's search (the small tables of its own beside them), they give matches into the
+/// dictionary, and the page rebuilds.
+#[test]
+fn tagged_dictionary_tables_copy_as_untagged_and_attach() {
+    let text = texty(96 * 1024, 5);
+    let dict = &text[..32 * 1024];
+    let n = dict.len() as u32;
+    let history = Segments {
+        ext: dict,
+        ext_start: 0,
+        cur: &[],
+        cur_start: n,
+        low_limit: 0,
+        dict: false,
+    };
+    for (st, mm) in [
+        (Strategy::Fast, 4),
+        (Strategy::Fast, 6),
+        (Strategy::Dfast, 5),
+    ] {
+        let cp = small(st, mm);
+        let (mut ws_tagged, mut ws_plain) = (Setup::new(&cp), Setup::new(&cp));
+        let (mut tagged, _) = ws_tagged.carve(&cp);
+        tagged.tag_positions(dict.len());
+        tagged.load_history(&history, 0, n);
+        let (mut plain, _) = ws_plain.carve(&cp);
+        plain.load_history(&history, 0, n);
+        // Pages of pieces of the dictionary between random bytes: most of their
+        // matches lie in the dictionary.
+        let noise = noise(4096, 9);
+        let mut pages = Vec::new();
+        for p in 0..4usize {
+            let mut page = Vec::new();
+            for (k, r) in noise.chunks(3).enumerate().take(80) {
+                let at = (p * 7919 + k * 4099) % (dict.len() - 48);
+                page.extend_from_slice(&dict[at..at + 48]);
+                page.extend_from_slice(r);
+            }
+            pages.push(page);
+        }
+        for page in &pages {
+            let page = &page[..];
+            let seg = Segments {
+                ext: dict,
+                ext_start: 0,
+                cur: page,
+                cur_start: n,
+                low_limit: 0,
+                dict: true,
+            };
+            let mut rebuilt = [Vec::new(), Vec::new()];
+            for (i, src) in [&tagged, &plain].into_iter().enumerate() {
+                let mut s = Setup::new(&cp);
+                let mut c = Carver::new(&mut s.ws);
+                let mut ms = MatchState::new(&cp, &mut c).expect("workspace");
+                let mut seqs = SeqStore::new(&mut c).expect("workspace");
+                assert!(ms.copy_from(src));
+                let mut rep = [1, 4, 8];
+                ms.compress_block(
+                    &seg,
+                    n,
+                    n + page.len() as u32,
+                    &mut rep,
+                    &mut seqs,
+                    None,
+                    GENERIC,
+                );
+                rebuilt[i] = seqs
+                    .sequences()
+                    .flat_map(|s| [s.lit_len, s.match_len, s.off_base])
+                    .collect();
+            }
+            assert_eq!(
+                rebuilt[0], rebuilt[1],
+                "{st:?} {mm}: copied tables search alike"
+            );
+            let copied: Vec<_> = rebuilt[0].chunks(3).map(|s| (s[0], s[1], s[2])).collect();
+            assert!(into_dict(&copied) > 60, "{st:?} {mm}: copied tables unused");
+            // Attached: the page's own tables are small and empty.
+            let own = CParams {
+                hash_log: 8,
+                chain_log: 8,
+                ..cp
+            };
+            let mut s = Setup::new(&own);
+            let (mut ms, mut seqs) = s.carve(&own);
+            let mut rep = [1, 4, 8];
+            ms.compress_block(
+                &seg,
+                n,
+                n + page.len() as u32,
+                &mut rep,
+                &mut seqs,
+                Some(&tagged),
+                GENERIC,
+            );
+            let mut rb = Rebuild {
+                hist: dict.to_vec(),
+                dict_len: dict.len(),
+                rep: [1, 4, 8],
+            };
+            rb.apply(&seqs, 1 << cp.window_log, page.len());
+            assert_eq!(
+                &rb.hist[dict.len()..],
+                page,
+                "{st:?} {mm}: attached page rebuilds"
+            );
+            let attached: Vec<_> = seqs
+                .sequences()
+                .map(|s| (s.lit_len, s.match_len, s.off_base))
+                .collect();
+            let n = into_dict(&attached);
+            assert!(n > 60, "{st:?} {mm}: {n} matches into the dictionary");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
     /// Nonsense parameters and segments (logs out of range, a low limit past the block,

@@ -53,6 +53,7 @@ impl<'a> CDict<'a> {
             return Err(Error::dictionary_wrong);
         }
         let mut ms = MatchState::new(&cp, &mut c).ok_or(Error::memory_allocation)?;
+        ms.tag_positions(p.content.len());
         let n = p.content.len() as u32;
         if n > 0 {
             let seg = Segments {

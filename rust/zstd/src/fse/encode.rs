@@ -286,9 +286,8 @@ impl<'a> CTables<'a> {
 
     /// Becomes a copy of `o`'s sequence tables and what they hold.
     pub(crate) fn copy_from(&mut self, o: &CTables<'_>) {
-        for (d, s) in self.t.iter_mut().zip(o.t.iter()).take(3) {
-            d.copy_from_slice(s);
-        }
+        // One copy of the three (a call each took 3 times as long as C's one).
+        self.t[..3].copy_from_slice(&o.t[..3]);
         self.log = o.log;
         self.held = o.held;
     }

@@ -7,7 +7,7 @@
 use super::count::{count32, load64, read64};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
-use super::{dict_match, get, log_or, set, valid, valid_rep, Args, DictMap, View};
+use super::{dict_get, dict_match, get, log_or, set, valid, valid_rep, Args, DictMap, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
@@ -172,8 +172,8 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32, const SL: u32, const DMS:
     // `dstart` makes one a frame index, a sum below the current segment's start for
     // every position the dictionary's tables hold: no wrap.
     let dstart = d.map_or(0, |d| d.start);
-    let dict_long = |x: u64| get(dl, hash::<8>(x, dll) & dl.len().wrapping_sub(1));
-    let dict_short = |x: u64| get(ds, hash::<MLS>(x, dsl) & ds.len().wrapping_sub(1));
+    let dict_long = |x: u64| dict_get::<8>(dl, x, dll);
+    let dict_short = |x: u64| dict_get::<MLS>(ds, x, dsl);
     // With a dictionary attached, the own tables hold the current segment's indices
     // only (earlier ones are left from earlier frames or cleared: none is a
     // candidate), and the dictionary's candidates lie below it, from the lowest index

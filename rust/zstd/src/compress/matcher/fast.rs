@@ -8,7 +8,7 @@
 use super::count::{count32, eq4, load64, read32};
 use super::hash::hash;
 use super::rep::{emit_new_at, emit_rep0_at, emit_rep1};
-use super::{dict_match, get, log_or, rare, set, valid, valid_rep, Args, DictMap, View};
+use super::{dict_get, dict_match, get, log_or, rare, set, valid, valid_rep, Args, DictMap, View};
 use crate::compress::seq_store::{SeqStore, Sink};
 
 /// The step grows by one every this many bytes without a match.
@@ -329,7 +329,6 @@ fn run_dms<const MLS: u32, const HL: u32, const DL: u32>(
     if dt.is_empty() {
         return (anchor, ip);
     }
-    let dmask = dt.len().wrapping_sub(1);
     // Every position the loop loads is at most `ilimit`.
     let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {
         return (anchor, ip);
@@ -400,7 +399,7 @@ fn run_dms<const MLS: u32, const HL: u32, const DL: u32>(
                 },
             )
         } else {
-            let dc = get(dt, hash::<MLS>(x, dlog) & dmask);
+            let dc = dict_get::<MLS>(dt, x, dlog);
             (
                 dc.wrapping_add(dm.start),
                 dict_match::<4>(v, &dm, dc, ip, x),

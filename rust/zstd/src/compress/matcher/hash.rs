@@ -11,10 +11,10 @@ const PRIME7: u64 = 58_295_818_150_454_627;
 const PRIME8: u64 = 0xCF1B_BCDC_B7A5_6463;
 
 /// Hash of the low `MLS` bytes of `x` (an 8-byte little-endian load) into `log` bits.
-/// `log` is clamped to 1..=31.
+/// `log` is clamped to 1..=32.
 #[inline(always)]
 pub(super) fn hash<const MLS: u32>(x: u64, log: u32) -> usize {
-    let l = log.clamp(1, 31);
+    let l = log.clamp(1, 32);
     match MLS {
         5 => ((x << 24).wrapping_mul(PRIME5) >> (64 - l)) as usize,
         6 => ((x << 16).wrapping_mul(PRIME6) >> (64 - l)) as usize,

@@ -356,6 +356,24 @@ pub(super) fn dict_match<const N: usize>(
     }
 }
 
+/// Bits of the tag below each position of a digested dictionary's fast and dfast tables
+/// (see [`MatchState::tag_positions`]).
+const TAG_BITS: u32 = 8;
+
+/// The candidate for the `MLS` bytes `x` in an attached dictionary's tagged table `t`
+/// (`2^log` cells, a power of two): the position its cell holds when the tag agrees,
+/// else 0, the content's first byte, never a candidate (see [`DictMap`]).
+#[inline(always)]
+pub(super) fn dict_get<const MLS: u32>(t: &[[u8; 4]], x: u64, log: u32) -> u32 {
+    let h = hash::hash::<MLS>(x, log.wrapping_add(TAG_BITS));
+    let e = get(t, (h >> TAG_BITS) & t.len().wrapping_sub(1));
+    if e as u8 == h as u8 {
+        e >> TAG_BITS
+    } else {
+        0
+    }
+}
+
 /// Whether a candidate `cand` is usable from index `cur`: `lowest <= cand < cur`.
 #[inline(always)]
 fn valid(cand: u32, cur: u32, lowest: u32) -> bool {
@@ -393,6 +411,8 @@ pub struct MatchState<'a> {
     layout: Layout,
     /// Hash chains and rows: first index not inserted yet.
     next_to_update: u32,
+    /// The fast or dfast tables hold tagged positions (see [`MatchState::tag_positions`]).
+    tagged: bool,
 }
 
 /// Table sizes for one set of parameters.
@@ -509,6 +529,7 @@ impl<'a> MatchState<'a> {
             cp: *cp,
             layout,
             next_to_update: 0,
+            tagged: false,
         })
     }
 
@@ -564,6 +585,23 @@ impl<'a> MatchState<'a> {
         self.cp = *cp;
         self.layout = l;
         self.next_to_update = 0;
+        self.tagged = false;
+    }
+
+    /// Makes the fast or dfast tables of a digested dictionary of `len` bytes, about to
+    /// be indexed, hold each position with a tag: the 8 hash bits that follow the ones
+    /// that index the table (C's short cache). A search that attaches them reads the
+    /// content only when the tag agrees, nearly never for a wrong candidate: without
+    /// tags, that read of the dictionary's content, which misses the caches, took a
+    /// quarter of the time of the level-1 search of zram's pages. Positions then have 24
+    /// bits and table logs 24 at most; a dictionary beyond either stays untagged, and is
+    /// copied into the context rather than attached (C lowers such logs instead).
+    pub fn tag_positions(&mut self, len: usize) {
+        let max = 32 - TAG_BITS;
+        self.tagged = matches!(search_strategy(&self.cp), Strategy::Fast | Strategy::Dfast)
+            && self.layout.hash_log <= max
+            && self.layout.chain_log <= max
+            && len < 1 << max;
     }
 
     /// The hash table, the second table and the optimal parser's entries.
@@ -645,6 +683,7 @@ impl<'a> MatchState<'a> {
         let rows = self.layout.row_log != 0;
         let opt = self.layout.opt;
         let attempts = 1u32 << self.cp.search_log.min(24);
+        let tagged = self.tagged;
         let (ht, ct, rb) = self.tables_split();
         if rows {
             let mut r = Self::rows_of(rb.0, ht, (rb.1, rb.2), ntu);
@@ -664,15 +703,25 @@ impl<'a> MatchState<'a> {
             Strategy::Fast | Strategy::Dfast => {
                 let mls = mls.clamp(4, 7);
                 let dfast = strategy == Strategy::Dfast;
-                // Position 0 is stored as 0, the value of an empty cell: its cell is
-                // not empty.
-                let cell0 = v.read64_any(start).filter(|_| start == 0).map(|x| {
+                // Tagged tables (see `tag_positions`) take a hash of 8 more bits: its
+                // top bits index the table, its low 8 are stored below the position.
+                let tag = if tagged { TAG_BITS } else { 0 };
+                let tag_mask = (1u32 << tag) - 1;
+                // (cell, stored value) of position `p` whose longer hash is `h`.
+                let entry = |h: usize, p: u32| (h >> tag, (p << tag) | (h as u32 & tag_mask));
+                let long = |x: u64| {
                     if dfast {
-                        hash::hash::<8>(x, hlog)
+                        hash::hash::<8>(x, hlog + tag)
                     } else {
-                        hash::hash_dyn(x, hlog, mls)
+                        hash::hash_dyn(x, hlog + tag, mls)
                     }
-                });
+                };
+                // Position 0 is stored as 0 (or its tag), maybe the value of an empty
+                // cell: its cell is not empty.
+                let cell0 = v
+                    .read64_any(start)
+                    .filter(|_| start == 0)
+                    .map(|x| entry(long(x), 0).0);
                 let empty = |t: &[[u8; 4]], h: usize| get(t, h) == 0 && cell0 != Some(h);
                 // The last positions, short of a group of three, are filled as well
                 // (C leaves them out): a frame whose window ends there still matches.
@@ -683,16 +732,12 @@ impl<'a> MatchState<'a> {
                             continue;
                         };
                         if dfast {
-                            let lh = hash::hash::<8>(x, hlog);
-                            set(ct, hash::hash_dyn(x, clog, mls), i + p);
-                            if p == 0 || empty(ht, lh) {
-                                set(ht, lh, i + p);
-                            }
-                        } else {
-                            let h = hash::hash_dyn(x, hlog, mls);
-                            if p == 0 || empty(ht, h) {
-                                set(ht, h, i + p);
-                            }
+                            let (sh, se) = entry(hash::hash_dyn(x, clog + tag, mls), i + p);
+                            set(ct, sh, se);
+                        }
+                        let (h, e) = entry(long(x), i + p);
+                        if p == 0 || empty(ht, h) {
+                            set(ht, h, e);
                         }
                     }
                     i += 3;
@@ -1168,6 +1213,9 @@ impl MatchState<'_> {
     /// strategy and minimum match) whose history, this state's content, starts at index
     /// `start`; or `None`.
     fn dict_fast(&self, cp: &CParams, start: u32) -> Option<fast::DictTable<'_>> {
+        if !self.tagged {
+            return None;
+        }
         let (table, _) = self.tables_for(cp, Strategy::Fast, 7)?;
         Some(fast::DictTable {
             table,
@@ -1180,6 +1228,9 @@ impl MatchState<'_> {
     /// strategy and minimum match) whose history, this state's content, starts at index
     /// `start`; or `None`.
     fn dict_tables(&self, cp: &CParams, start: u32) -> Option<dfast::DictTables<'_>> {
+        if !self.tagged {
+            return None;
+        }
         let (a, b) = self.tables_for(cp, Strategy::Dfast, 7)?;
         Some(dfast::DictTables {
             long: a,
@@ -1233,10 +1284,19 @@ impl MatchState<'_> {
         let n = o.layout.bytes();
         match (self.mem.get_mut(..n), o.mem.get(..n)) {
             (Some(d), Some(s)) => {
+                // Tagged tables (see `tag_positions`) come without their tags: their
+                // cells are the untagged ones', the top bits of the longer hash.
+                let (h, c, _) = o.layout.parts();
+                let k = if o.tagged { ((h + c) * 4).min(n) } else { 0 };
+                let ((dt, d), (st, s)) = (d.split_at_mut(k), s.split_at(k));
+                for (d, s) in dt.as_chunks_mut::<4>().0.iter_mut().zip(st.as_chunks().0) {
+                    *d = (u32::from_le_bytes(*s) >> TAG_BITS).to_le_bytes();
+                }
                 d.copy_from_slice(s);
                 self.cp = o.cp;
                 self.layout = o.layout;
                 self.next_to_update = o.next_to_update;
+                self.tagged = false;
                 true
             }
             _ => false,
