@@ -500,6 +500,23 @@ fn into_dict(seqs: &[(u32, u32, u32)]) -> usize {
     n
 }
 
+/// The sequences (literal length, match length, offset value) of `seg`'s current segment
+/// compressed as one block by `ms` (with `dms` attached), left in `seqs` as well.
+fn page_sequences(
+    ms: &mut MatchState,
+    seqs: &mut SeqStore,
+    seg: &Segments,
+    dms: Option<&MatchState>,
+) -> Vec<(u32, u32, u32)> {
+    let mut rep = [1, 4, 8];
+    seqs.reset();
+    let end = seg.cur_start + seg.cur.len() as u32;
+    ms.compress_block(seg, seg.cur_start, end, &mut rep, seqs, dms, GENERIC);
+    seqs.sequences()
+        .map(|s| (s.lit_len, s.match_len, s.off_base))
+        .collect()
+}
+
 /// A digested dictionary's tables (positions tagged, see `MatchState::tag_positions`),
 /// copied into a context, search as the same tables indexed untagged do; attached to a
 /// page's search (the small tables of its own beside them), they give matches into the
@@ -559,27 +576,16 @@ fn tagged_dictionary_tables_copy_as_untagged_and_attach() {
                 let mut ms = MatchState::new(&cp, &mut c).expect("workspace");
                 let mut seqs = SeqStore::new(&mut c).expect("workspace");
                 assert!(ms.copy_from(src));
-                let mut rep = [1, 4, 8];
-                ms.compress_block(
-                    &seg,
-                    n,
-                    n + page.len() as u32,
-                    &mut rep,
-                    &mut seqs,
-                    None,
-                    GENERIC,
-                );
-                rebuilt[i] = seqs
-                    .sequences()
-                    .flat_map(|s| [s.lit_len, s.match_len, s.off_base])
-                    .collect();
+                rebuilt[i] = page_sequences(&mut ms, &mut seqs, &seg, None);
             }
             assert_eq!(
                 rebuilt[0], rebuilt[1],
                 "{st:?} {mm}: copied tables search alike"
             );
-            let copied: Vec<_> = rebuilt[0].chunks(3).map(|s| (s[0], s[1], s[2])).collect();
-            assert!(into_dict(&copied) > 60, "{st:?} {mm}: copied tables unused");
+            assert!(
+                into_dict(&rebuilt[0]) > 60,
+                "{st:?} {mm}: copied tables unused"
+            );
             // Attached: the page's own tables are small and empty.
             let own = CParams {
                 hash_log: 8,
@@ -588,16 +594,7 @@ fn tagged_dictionary_tables_copy_as_untagged_and_attach() {
             };
             let mut s = Setup::new(&own);
             let (mut ms, mut seqs) = s.carve(&own);
-            let mut rep = [1, 4, 8];
-            ms.compress_block(
-                &seg,
-                n,
-                n + page.len() as u32,
-                &mut rep,
-                &mut seqs,
-                Some(&tagged),
-                GENERIC,
-            );
+            let attached = page_sequences(&mut ms, &mut seqs, &seg, Some(&tagged));
             let mut rb = Rebuild {
                 hist: dict.to_vec(),
                 dict_len: dict.len(),
@@ -609,10 +606,6 @@ fn tagged_dictionary_tables_copy_as_untagged_and_attach() {
                 page,
                 "{st:?} {mm}: attached page rebuilds"
             );
-            let attached: Vec<_> = seqs
-                .sequences()
-                .map(|s| (s.lit_len, s.match_len, s.off_base))
-                .collect();
             let n = into_dict(&attached);
             assert!(n > 60, "{st:?} {mm}: {n} matches into the dictionary");
         }
