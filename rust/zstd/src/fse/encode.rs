@@ -286,7 +286,7 @@ impl<'a> CTables<'a> {
 
     /// Becomes a copy of `o`'s sequence tables and what they hold.
     pub(crate) fn copy_from(&mut self, o: &CTables<'_>) {
-        // One copy of the three (a call each took 3 times as long as C's one).
+        // One copy of the three: each `memcpy` call has a start-up cost.
         self.t[..3].copy_from_slice(&o.t[..3]);
         self.log = o.log;
         self.held = o.held;

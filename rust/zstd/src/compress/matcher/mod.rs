@@ -1200,7 +1200,9 @@ impl MatchState<'_> {
     /// This state's first two tables for attaching to a search with parameters `cp`,
     /// when both run strategy `s` with the same minimum match (clamped to `4..=hi`).
     fn tables_for(&self, cp: &CParams, s: Strategy, hi: u32) -> Option<(&Table, &Table)> {
-        if search_strategy(&self.cp) != s
+        // Only tagged tables are attached (see `tag_positions`).
+        if !self.tagged
+            || search_strategy(&self.cp) != s
             || search_strategy(cp) != s
             || self.cp.min_match.clamp(4, hi) != cp.min_match.clamp(4, hi)
         {
@@ -1213,9 +1215,6 @@ impl MatchState<'_> {
     /// strategy and minimum match) whose history, this state's content, starts at index
     /// `start`; or `None`.
     fn dict_fast(&self, cp: &CParams, start: u32) -> Option<fast::DictTable<'_>> {
-        if !self.tagged {
-            return None;
-        }
         let (table, _) = self.tables_for(cp, Strategy::Fast, 7)?;
         Some(fast::DictTable {
             table,
@@ -1228,9 +1227,6 @@ impl MatchState<'_> {
     /// strategy and minimum match) whose history, this state's content, starts at index
     /// `start`; or `None`.
     fn dict_tables(&self, cp: &CParams, start: u32) -> Option<dfast::DictTables<'_>> {
-        if !self.tagged {
-            return None;
-        }
         let (a, b) = self.tables_for(cp, Strategy::Dfast, 7)?;
         Some(dfast::DictTables {
             long: a,
