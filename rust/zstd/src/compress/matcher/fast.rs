@@ -108,6 +108,10 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
     let Some(lim) = src.get(..ilimit.wrapping_add(8)) else {
         return (anchor, ip);
     };
+    // The search continues while `p2 + 1 < ilimit`, that is `p2 < ilast`.
+    let Some(ilast) = ilimit.checked_sub(1) else {
+        return (anchor, ip);
+    };
     let rd = |p: usize| load64(lim, p);
     let hx = |x: u64| hash::<MLS>(x, hlog) & mask;
     let h = |p: usize| hx(rd(p));
@@ -115,23 +119,23 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
     // Local position of the lowest usable index within the current segment.
     let low_local = lowest.saturating_sub(base) as usize;
     loop {
-        // Search: `p0` is checked against its hash candidate, `p2` against the last
-        // offset; `p1` is hashed ahead. Every position stays below `ilimit`, so its
-        // 8-byte load (`x0`, `x1`, `x2`) is in bounds and serves hash and compare.
-        // Positions stay below `src.len()` (at most `isize::MAX`) and steps are small:
-        // these sums cannot wrap.
+        // Search, two positions a round: `p0` is checked against its hash candidate, `p2`
+        // (`step` ahead) against the last offset, then `p0 + 1` against its candidate;
+        // `p0 + 1` and `p2` are hashed ahead. The next round starts at `p2`. Only `p0`
+        // and `p2` are kept (the others are one past them), so the loop's values fit
+        // in registers. Every position stays below `ilimit`, so its 8-byte load (`x0`,
+        // `x1`, `x2`) is in bounds and serves hash and compare. Positions stay below
+        // `src.len()` (at most `isize::MAX`) and steps are small: these sums cannot wrap.
         let mut step = step_size.wrapping_add(1);
         let mut next_step = ip.wrapping_add(STEP_INCR);
         let mut p0 = ip;
-        let mut p1 = p0.wrapping_add(1);
         let mut p2 = p0.wrapping_add(step);
-        let mut p3 = p2.wrapping_add(1);
-        if p3 >= ilimit {
+        if p2 >= ilast {
             break;
         }
         let mut x0 = rd(p0);
         let mut h0 = hx(x0);
-        let mut x1 = rd(p1);
+        let mut x1 = rd(p0.wrapping_add(1));
         let mut h1 = hx(x1);
         let mut cand = get(table, h0);
         let r = rep[0];
@@ -141,11 +145,17 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
         } else {
             low_local.saturating_add(r as usize)
         };
-        // The match: start, candidate index, length, and whether it is the repeat
-        // offset's.
-        let (mstart, mcand, ml, is_rep) = 'search: loop {
+        // The match: the position searched from, the match's start, candidate index and
+        // length, and whether it is the repeat offset's.
+        let (searched, mstart, mcand, ml, is_rep) = 'search: loop {
+            // Checked first, so that it proves this round's loads in bounds.
+            if p2 >= ilast {
+                rare();
+                return (anchor, p0);
+            }
             let cur0 = pos(p0);
             set(table, h0, cur0);
+            let p1 = p0.wrapping_add(1);
             let x2 = rd(p2);
             if !EXT {
                 if p2 >= rep_from {
@@ -157,7 +167,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                     };
                     if ml > 0 {
                         set(table, h1, pos(p1));
-                        break 'search (p2, pos(m), ml, true);
+                        break 'search (p0, p2, pos(m), ml, true);
                     }
                 }
             } else {
@@ -166,7 +176,7 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                     let ml = m4x::<EXT>(v, lim, base, rcur - r, p2, x2);
                     if ml > 0 {
                         set(table, h1, pos(p1));
-                        break 'search (p2, rcur - r, ml, true);
+                        break 'search (p0, p2, rcur - r, ml, true);
                     }
                 }
             }
@@ -174,46 +184,36 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
                 let ml = m4x::<EXT>(v, lim, base, cand, p0, x0);
                 if ml > 0 {
                     set(table, h1, pos(p1));
-                    break 'search (p0, cand, ml, false);
+                    break 'search (p0, p0, cand, ml, false);
                 }
             }
             cand = get(table, h1);
             h0 = h1;
-            x0 = x1;
             h1 = hx(x2);
-            x1 = x2;
-            (p0, p1, p2) = (p1, p2, p3);
-            let cur0 = pos(p0);
-            set(table, h0, cur0);
-            if valid(cand, cur0, lowest) {
-                let ml = m4x::<EXT>(v, lim, base, cand, p0, x0);
+            let cur1 = pos(p1);
+            set(table, h0, cur1);
+            if valid(cand, cur1, lowest) {
+                let ml = m4x::<EXT>(v, lim, base, cand, p1, x1);
                 if ml > 0 {
                     if step <= 4 {
-                        set(table, h1, pos(p1));
+                        set(table, h1, pos(p2));
                     }
-                    break 'search (p0, cand, ml, false);
+                    break 'search (p1, p1, cand, ml, false);
                 }
             }
             cand = get(table, h1);
             h0 = h1;
-            x0 = x1;
-            x1 = rd(p2);
+            x0 = x2;
+            p0 = p2;
+            x1 = rd(p0.wrapping_add(1));
             h1 = hx(x1);
-            p0 = p1;
-            p1 = p2;
             p2 = p0.wrapping_add(step);
-            p3 = p1.wrapping_add(step);
             if p2 >= next_step {
                 rare();
                 step = step.wrapping_add(1);
                 next_step = next_step.wrapping_add(STEP_INCR);
             }
-            if p3 >= ilimit {
-                rare();
-                return (anchor, p0);
-            }
         };
-        let searched = p0;
         let ml = finish::<EXT>(src, base, mcand, mstart, ml);
         let (mstart, ml, off) =
             v.widen::<EXT>(src, base, low_local, mcand, mstart, ml, anchor, lowest);
