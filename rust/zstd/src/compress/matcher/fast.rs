@@ -122,14 +122,17 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
         // Search, two positions a round: `p0` is checked against its hash candidate, `p2`
         // (`step` ahead) against the last offset, then `p0 + 1` against its candidate;
         // `p0 + 1` and `p2` are hashed ahead. The next round starts at `p2`. Only `p0`
-        // and `p2` are kept (the others are one past them), so the loop's values fit
-        // in registers. Every position stays below `ilimit`, so its 8-byte load (`x0`,
-        // `x1`, `x2`) is in bounds and serves hash and compare. Positions stay below
-        // `src.len()` (at most `isize::MAX`) and steps are small: these sums cannot wrap.
+        // and `p2` are kept (the others are one past them): one live value fewer in a
+        // loop that spills. Every position stays below `ilimit`, so its 8-byte load
+        // (`x0`, `x1`, `x2`) is in bounds and serves hash and compare. Positions stay
+        // below `src.len()` (at most `isize::MAX`) and steps are small: these sums
+        // cannot wrap.
         let mut step = step_size.wrapping_add(1);
         let mut next_step = ip.wrapping_add(STEP_INCR);
         let mut p0 = ip;
         let mut p2 = p0.wrapping_add(step);
+        // The round's own test, made before the loads and hashes below (without it
+        // this restart ran more instructions).
         if p2 >= ilast {
             break;
         }
