@@ -2,6 +2,8 @@
 //! Turning symbol counts into an FSE distribution whose probabilities sum to
 //! `1 << table_log` (RFC 8878 §4.1.1), and choosing `table_log`.
 
+use core::cmp::Ordering::{Equal, Greater, Less};
+
 /// Highest set bit of a non-zero value (`floor(log2(v))`).
 #[inline(always)]
 pub(crate) const fn highbit(v: u32) -> u32 {
@@ -85,12 +87,14 @@ pub(crate) fn normalize(
     // a slot given to symbol s saves about count[s]/norm[s] bits, a slot taken costs
     // about count[s]/(norm[s]-1). Each step moves `sum` one toward `target`, so the
     // direction holds throughout.
-    if sum < target {
-        fix::<true>(norm, count, sum, target)
-    } else if sum > target {
-        fix::<false>(norm, count, sum, target)
-    } else {
-        true
+    // Sequence codes (at most 53 symbols) and Huffman weights take a 64-entry list of
+    // candidates, cleared inline (256 entries are cleared by a call to `memset`).
+    match (sum.cmp(&target), n <= 64) {
+        (Less, true) => fix::<true, 64>(norm, count, sum, target),
+        (Less, false) => fix::<true, 256>(norm, count, sum, target),
+        (Greater, true) => fix::<false, 64>(norm, count, sum, target),
+        (Greater, false) => fix::<false, 256>(norm, count, sum, target),
+        (Equal, _) => true,
     }
 }
 
@@ -107,20 +111,25 @@ fn reciprocal(d: u32) -> (u64, u32) {
 /// Moves `sum` to `target` one slot a step (`GROW`: adding), each step at the first
 /// symbol with the largest `count / norm` (a slot more helps most) or the smallest
 /// `count / (norm - 1)` (a slot less hurts least) among those that can take it; false
-/// if none can.
-fn fix<const GROW: bool>(norm: &mut [i16], count: &[u32], mut sum: i32, target: i32) -> bool {
+/// if none can. `N` (a power of two, at most 256): room for `norm.len()` candidates.
+fn fix<const GROW: bool, const N: usize>(
+    norm: &mut [i16],
+    count: &[u32],
+    mut sum: i32,
+    target: i32,
+) -> bool {
     let d = if GROW { 0 } else { 1 };
     // The symbols that can take a change, in order: only picked norms move (away from
     // `d` when growing, towards it when shrinking), so no other symbol joins later.
     // Scanning these alone matters on small blocks, whose many rare symbols (norm 1
     // or -1) each add a step when shrinking.
-    let mut cand = [0u8; 256];
+    let mut cand = [0u8; N];
     let mut nc = 0usize;
-    for (s, &p) in norm.iter().enumerate().take(256) {
-        cand[nc & 255] = s as u8;
+    for (s, &p) in norm.iter().enumerate().take(N) {
+        cand[nc & (N - 1)] = s as u8;
         nc += usize::from(p > d);
     }
-    let cand = &cand[..nc.min(256)];
+    let cand = &cand[..nc.min(N)];
     while sum != target {
         let mut best = usize::MAX;
         // The ratio to beat as `bc / bn`, set so that any candidate beats it: a
@@ -172,6 +181,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn corrects_rounding_among_symbols_past_64() {
+        // 64 rare symbols, each rounded up to a whole slot, then 36 frequent ones: the
+        // slots in excess can only come from symbols past 64.
+        let mut count = [1u32; 100];
+        for (i, c) in count.iter_mut().enumerate().skip(64) {
+            *c = 50 + 7 * i as u32;
+        }
+        let total: u32 = count.iter().sum();
+        let mut norm = [0i16; 100];
+        assert!(normalize(&mut norm, &count, 99, total, 8, false));
+        let s: i32 = norm.iter().map(|&v| i32::from(v)).sum();
+        assert_eq!(s, 1 << 8);
+        assert!(norm[..64].iter().all(|&v| v == 1));
+        assert!(norm[64..].iter().all(|&v| v > 1));
     }
 
     #[test]
