@@ -3,7 +3,8 @@
 """Table and chart of `make bench-kernel` from the boot logs of the benchmark kernels.
 
 Each log is build/bench-kernel/round-<r>-<impl>.log; each measurement line reads
-`rzstd_bench: shape=S level=L api=c|rust dir=c|d bytes=B ns=N csize=C`. Sides: "C" is the
+`rzstd_bench: shape=S level=L api=c|rust dir=c|d bytes=B ns=N csize=C` (N: the fastest of
+the module's passes over the input). Sides: "C" is the
 stock kernel (impl c) through <linux/zstd.h>; "Rust" is our kernel through the same C API;
 "Rust API" is our kernel through the zstd_kernel crate directly. A ratio is taken per round
 (both kernels booted back to back) and the table gives the median and the spread (min-max)
@@ -88,7 +89,8 @@ def main():
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     n = len(rounds)
     note = (f"{when}, commit {a.commit}, {n} round(s), input {a.slice // 1024} KiB of each of "
-            f"linux-src.tar, x86-elf.bin, anon-mem.bin; MB/s of uncompressed data, medians; "
+            f"linux-src.tar, x86-elf.bin, anon-mem.bin; MB/s of uncompressed data (each "
+            f"measurement the fastest of 5 passes), medians; "
             f"ratios > 1: Rust faster")
     table = "\n".join(lines)
     print(table)
