@@ -35,8 +35,8 @@ module! {
 const PAGE: usize = 4096;
 
 /// Passes over the input a measurement times; it reports the fastest. One pass of a fast
-/// shape takes a few milliseconds, where the first one also pays for cold caches and a
-/// tick or an interrupt shows: single passes differed by 2x between rounds.
+/// shape takes a few milliseconds, the first also pays for cold caches, and a tick or a
+/// host's hiccup shows in any one of them.
 const PASSES: usize = 5;
 
 /// The fastest of [`PASSES`] runs of `pass` (each returns its time in ns).

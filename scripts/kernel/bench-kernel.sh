@@ -9,8 +9,9 @@
 # each in its own object directory (O=build/um-$IMPL). The benchmark module
 # (kernel/bench/rzstd_bench.rs, built in) runs at boot on corpus slices read from the
 # initramfs, checks every round trip and prints one line per measurement (the fastest of
-# five passes over the input); the kernel then powers off. Rounds alternate the two kernels (C, ours, ours, C, ...); report:
-# scripts/kernel/bench-report.py (table on stdout, chart and table under build/bench-kernel/).
+# five passes over the input); the kernel then powers off. Rounds alternate the two
+# kernels (C, ours, ours, C, ...); report: scripts/kernel/bench-report.py (table on
+# stdout, chart and table under build/bench-kernel/).
 #   ROUNDS=n (default 5)  SLICE=bytes per corpus file (default 1 MiB)
 #   SMOKE=1: our kernel only, 256 KiB slices, one round (part of `make test`)
 set -euo pipefail
