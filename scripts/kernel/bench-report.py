@@ -90,7 +90,7 @@ def main():
     n = len(rounds)
     note = (f"{when}, commit {a.commit}, {n} round(s), input {a.slice // 1024} KiB of each of "
             f"linux-src.tar, x86-elf.bin, anon-mem.bin; MB/s of uncompressed data (each "
-            f"measurement the fastest of 5 passes), medians; "
+            f"measurement the module's fastest pass), medians; "
             f"ratios > 1: Rust faster")
     table = "\n".join(lines)
     print(table)

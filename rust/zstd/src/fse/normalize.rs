@@ -2,8 +2,6 @@
 //! Turning symbol counts into an FSE distribution whose probabilities sum to
 //! `1 << table_log` (RFC 8878 §4.1.1), and choosing `table_log`.
 
-use core::cmp::Ordering::{Equal, Greater, Less};
-
 /// Highest set bit of a non-zero value (`floor(log2(v))`).
 #[inline(always)]
 pub(crate) const fn highbit(v: u32) -> u32 {
@@ -87,14 +85,12 @@ pub(crate) fn normalize(
     // a slot given to symbol s saves about count[s]/norm[s] bits, a slot taken costs
     // about count[s]/(norm[s]-1). Each step moves `sum` one toward `target`, so the
     // direction holds throughout.
-    // Sequence codes (at most 53 symbols) and Huffman weights take a 64-entry list of
-    // candidates, cleared inline (256 entries are cleared by a call to `memset`).
-    match (sum.cmp(&target), n <= 64) {
-        (Less, true) => fix::<true, 64>(norm, count, sum, target),
-        (Less, false) => fix::<true, 256>(norm, count, sum, target),
-        (Greater, true) => fix::<false, 64>(norm, count, sum, target),
-        (Greater, false) => fix::<false, 256>(norm, count, sum, target),
-        (Equal, _) => true,
+    if sum < target {
+        fix::<true>(norm, count, sum, target)
+    } else if sum > target {
+        fix::<false>(norm, count, sum, target)
+    } else {
+        true
     }
 }
 
@@ -111,8 +107,20 @@ fn reciprocal(d: u32) -> (u64, u32) {
 /// Moves `sum` to `target` one slot a step (`GROW`: adding), each step at the first
 /// symbol with the largest `count / norm` (a slot more helps most) or the smallest
 /// `count / (norm - 1)` (a slot less hurts least) among those that can take it; false
-/// if none can. `N` (a power of two, at most 256): room for `norm.len()` candidates.
-fn fix<const GROW: bool, const N: usize>(
+/// if none can.
+fn fix<const GROW: bool>(norm: &mut [i16], count: &[u32], sum: i32, target: i32) -> bool {
+    // Sequence codes (at most 53 symbols) and Huffman weights take a 64-entry list of
+    // candidates, cleared inline (256 entries are cleared by a call to `memset`).
+    if norm.len() <= 64 {
+        fix_with::<GROW, 64>(norm, count, sum, target)
+    } else {
+        fix_with::<GROW, 256>(norm, count, sum, target)
+    }
+}
+
+/// [`fix`] with room for `N` candidates (a power of two, at least `norm.len()`, at most
+/// 256).
+fn fix_with<const GROW: bool, const N: usize>(
     norm: &mut [i16],
     count: &[u32],
     mut sum: i32,
