@@ -142,11 +142,14 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
         let mut h1 = hx(x1);
         let mut cand = get(table, h0);
         let r = rep[0];
-        // One segment: the repeat candidate of local `p` is valid from `rep_from` on.
-        let rep_from = if r == 0 {
-            usize::MAX
+        // One segment: as C's search does, the repeat offset is looked for through the
+        // whole round when its candidate is valid at the round's start (then it is at
+        // every later position), else not at all: `r_used` 0, whose candidate is the
+        // position itself, an equality the check ignores.
+        let r_used = if r != 0 && p0 >= low_local.saturating_add(r as usize) {
+            r as usize
         } else {
-            low_local.saturating_add(r as usize)
+            0
         };
         // The match: the position searched from, the match's start, candidate index and
         // length, and whether it is the repeat offset's.
@@ -161,16 +164,12 @@ fn run<const EXT: bool, const MLS: u32, const HL: u32>(
             let p1 = p0.wrapping_add(1);
             let x2 = rd(p2);
             if !EXT {
-                if p2 >= rep_from {
-                    // `p2 - r >= low_local`: a valid candidate, below `p2`.
-                    let m = p2.wrapping_sub(r as usize);
-                    let ml = match lim.get(m..).and_then(|t| t.first_chunk::<4>()) {
-                        Some(y) if u32::from_le_bytes(*y) == x2 as u32 => 4,
-                        _ => 0,
-                    };
-                    if ml > 0 {
+                // `p2 - r_used >= low_local`: a valid candidate below `p2`, or `p2`.
+                let m = p2.wrapping_sub(r_used);
+                if let Some(y) = lim.get(m..).and_then(|t| t.first_chunk::<4>()) {
+                    if u32::from_le_bytes(*y) == x2 as u32 && r_used != 0 {
                         set(table, h1, pos(p1));
-                        break 'search (p0, p2, pos(m), ml, true);
+                        break 'search (p0, p2, pos(m), 4, true);
                     }
                 }
             } else {
