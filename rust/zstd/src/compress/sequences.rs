@@ -255,6 +255,14 @@ fn bump(h: &mut [[u8; 4]; SEQ_COUNT], i: usize, d: u32) {
     *c = u32::from_ne_bytes(*c).wrapping_add(d).to_ne_bytes();
 }
 
+/// Counts one sequence's literal-length, match-length and offset codes in `h`.
+#[inline(always)]
+fn bump_codes(h: &mut [[u8; 4]; SEQ_COUNT], (l, m, o): (usize, usize, usize)) {
+    bump(h, LL_H + l, 1);
+    bump(h, ML_H + m, 1);
+    bump(h, OF_H + o, 1);
+}
+
 /// The code histograms of `seqs` into `h` (see [`LL_H`]), from the stored entries: each
 /// is counted by its low 16 bits, then the one sequence with a length of 64 KiB or more
 /// is moved to its real codes (its offset code is right), so the loop has no
@@ -288,9 +296,7 @@ fn histograms(seqs: &SeqStore<'_>, codes: &mut [[u8; 2]], h: &mut [[u8; 4]; SEQ_
         for (e, c) in (&mut pairs).zip(&mut cpairs) {
             let (l, m, o) = low_codes(decode(&e[0]));
             c[0] = [l as u8, m as u8];
-            bump(h, LL_H + l, 1);
-            bump(h, ML_H + m, 1);
-            bump(h, OF_H + o, 1);
+            bump_codes(h, (l, m, o));
             let (l, m, o) = low_codes(decode(&e[1]));
             c[1] = [l as u8, m as u8];
             odd[LL_H + l] = odd[LL_H + l].wrapping_add(1);
@@ -300,21 +306,14 @@ fn histograms(seqs: &SeqStore<'_>, codes: &mut [[u8; 2]], h: &mut [[u8; 4]; SEQ_
         for (e, c) in pairs.remainder().iter().zip(cpairs.into_remainder()) {
             let (l, m, o) = low_codes(decode(e));
             *c = [l as u8, m as u8];
-            bump(h, LL_H + l, 1);
-            bump(h, ML_H + m, 1);
-            bump(h, OF_H + o, 1);
+            bump_codes(h, (l, m, o));
         }
-        for (a, &b) in h.iter_mut().zip(odd.iter()) {
-            *a = u32::from_ne_bytes(*a)
-                .wrapping_add(u32::from(b))
-                .to_ne_bytes();
+        for (i, &b) in odd.iter().enumerate() {
+            bump(h, i, u32::from(b));
         }
     } else {
         for e in entries {
-            let (l, m, o) = low_codes(decode(e));
-            bump(h, LL_H + l, 1);
-            bump(h, ML_H + m, 1);
-            bump(h, OF_H + o, 1);
+            bump_codes(h, low_codes(decode(e)));
         }
     }
     if let Some(e) = entries.get(long_at) {
